@@ -32,7 +32,10 @@ export interface RecordedEvent<T extends string = string, D = unknown> extends N
   recordedAt: string;
 }
 
-/** `any`, `no_stream`, `stream_exists`, or the exact revision of the stream's last event. */
+/**
+ * `any`, `no_stream`, `stream_exists`, or the exact revision of the stream's last event; -1
+ * (what ConcurrencyError reports for a missing stream) means the same as `no_stream`.
+ */
 export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
 
 export interface AppendOptions {

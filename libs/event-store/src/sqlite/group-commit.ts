@@ -1,0 +1,155 @@
+/**
+ * Group commit: appends that arrive while the event loop is busy share one write transaction
+ * and so one fsync, which is where the time goes with `synchronous=FULL`.
+ *
+ * An append that shares its batch runs in its own SAVEPOINT, so an error in it undoes only that
+ * append and its neighbours still commit. A refusal (conflict, reused ids) is found before
+ * anything is written. Callers are settled only after COMMIT has returned, so a resolved
+ * promise means the events are on disk.
+ */
+import type Database from 'better-sqlite3';
+import { ConcurrencyError, IdempotencyError, type AppendResult } from '../event-store.port';
+import { applyAppend, type AppendRequest, type AppliedAppend } from './apply-append';
+import type { EventTable } from './event-table';
+
+interface Pending {
+  request: AppendRequest;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+type Outcome = { ok: true; applied: AppliedAppend } | { ok: false; error: unknown };
+
+/** Counters that show group commit at work. */
+export interface GroupCommitStats {
+  /** Write transactions committed. */
+  commits: number;
+  /** Appends that wrote events (idempotent repeats and refused appends excluded). */
+  appends: number;
+  /** Events written. */
+  events: number;
+}
+
+/**
+ * A long batch holds the event loop for its whole transaction; beyond this many appends the
+ * rest waits for the next turn so reads and subscriptions still get the loop.
+ */
+const MAX_APPENDS_PER_COMMIT = 512;
+
+/** Queues appends and commits them in batches; see the file comment. */
+export class GroupCommitter {
+  private queue: Pending[] = [];
+  private scheduled: { cancel(): void } | undefined;
+  private readonly counters: GroupCommitStats = { commits: 0, appends: 0, events: 0 };
+  private readonly runBatch: (batch: Pending[]) => Outcome[];
+
+  constructor(
+    db: Database.Database,
+    private readonly table: EventTable,
+    private readonly maxWaitMs: number,
+    private readonly onCommit: () => void,
+  ) {
+    // better-sqlite3 turns a transaction function called inside another into a SAVEPOINT.
+    const inSavepoint = db.transaction((request: AppendRequest, at: string) =>
+      applyAppend(this.table, request, at),
+    );
+    const all = db.transaction((batch: Pending[]) => {
+      const at = new Date().toISOString();
+      // A lone append needs no savepoint (two statements fewer on the single-writer path): a
+      // refusal is thrown before it writes, and any other error rolls the whole batch back.
+      const alone = batch.length === 1;
+      return batch.map((p): Outcome => {
+        try {
+          const applied = alone
+            ? applyAppend(this.table, p.request, at)
+            : inSavepoint(p.request, at);
+          return { ok: true, applied };
+        } catch (error) {
+          if (alone && !isRefusal(error)) throw error;
+          return { ok: false, error };
+        }
+      });
+    });
+    this.runBatch = (batch) => all.immediate(batch);
+  }
+
+  /**
+   * Queues the append `prepare` returns (it validates; a throw rejects the promise, with one
+   * promise per append on the hot path). Resolves once its batch has committed.
+   */
+  enqueue(prepare: () => AppendRequest): Promise<AppendResult> {
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.queue.push({ request: prepare(), resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Commits everything queued now, synchronously (used by close). */
+  flushNow(): void {
+    this.cancelScheduled();
+    while (this.queue.length > 0) this.flushOnce();
+  }
+
+  stats(): GroupCommitStats {
+    return { ...this.counters };
+  }
+
+  private schedule(): void {
+    if (this.scheduled !== undefined) return;
+    const run = (): void => {
+      this.scheduled = undefined;
+      this.flushOnce();
+      if (this.queue.length > 0) this.schedule();
+    };
+    // setImmediate runs once the callers of this turn have all queued, without fixed latency.
+    if (this.maxWaitMs > 0) {
+      const timer = setTimeout(run, this.maxWaitMs);
+      this.scheduled = { cancel: () => clearTimeout(timer) };
+    } else {
+      const immediate = setImmediate(run);
+      this.scheduled = { cancel: () => clearImmediate(immediate) };
+    }
+  }
+
+  private cancelScheduled(): void {
+    this.scheduled?.cancel();
+    this.scheduled = undefined;
+  }
+
+  private flushOnce(): void {
+    const batch = this.queue.splice(0, MAX_APPENDS_PER_COMMIT);
+    if (batch.length === 0) return;
+    let outcomes: Outcome[];
+    try {
+      outcomes = this.runBatch(batch);
+    } catch (error) {
+      // BEGIN or COMMIT failed (disk full, I/O error, lock timeout): nothing of the batch is
+      // on disk, so every caller learns it failed.
+      for (const p of batch) p.reject(error);
+      return;
+    }
+    this.counters.commits++;
+    const wrote = batch.map((p, i) => this.settle(p, outcomes[i])).some(Boolean);
+    if (wrote) this.onCommit();
+  }
+
+  /** Settles one caller; true when its append wrote events. */
+  private settle(p: Pending, outcome: Outcome): boolean {
+    if (!outcome.ok) {
+      p.reject(outcome.error);
+      return false;
+    }
+    const { written, result } = outcome.applied;
+    if (written) {
+      this.counters.appends++;
+      this.counters.events += p.request.events.length;
+    }
+    p.resolve(result);
+    return written;
+  }
+}
+
+/** The port's refusals, which applyAppend throws before writing anything. */
+function isRefusal(error: unknown): boolean {
+  return error instanceof ConcurrencyError || error instanceof IdempotencyError;
+}

@@ -1,0 +1,4 @@
+/** The embedded SQLite adapter: `import { SqliteEventStore } from '@sessionboxer/event-store/sqlite'`. */
+export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite-event-store';
+export type { GroupCommitStats } from './group-commit';
+export type { SqliteSynchronous } from './schema';

@@ -1,0 +1,166 @@
+/**
+ * The embedded event store: one SQLite file (WAL, `synchronous=FULL` by default), written
+ * through group commit, read and subscribed to by cursor. Several processes may open the same
+ * file; SQLite's write lock orders their commits and subscriptions poll for each other's.
+ */
+import type Database from 'better-sqlite3';
+import { validateAppend } from '../append-validation';
+import type {
+  AppendOptions,
+  AppendResult,
+  EventStore,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeToAllOptions,
+  SubscribeToStreamOptions,
+  Subscription,
+} from '../event-store.port';
+import { checkSubscriptionStart, resolveRead } from '../read-options';
+import { ChangeNotifier } from './change-notifier';
+import { EventTable, NO_LIMIT } from './event-table';
+import { GroupCommitter, type GroupCommitStats } from './group-commit';
+import { PagedSubscription } from './paged-subscription';
+import { openEventDatabase, type SqliteSynchronous } from './schema';
+
+/** How to open a SQLite event store. */
+export interface SqliteEventStoreOptions {
+  /** The database file; created with its schema when missing. */
+  path: string;
+  /** Default FULL: an acknowledged append survives power loss, not only a process crash. */
+  synchronous?: SqliteSynchronous;
+  /**
+   * How long the first append of a batch waits for company before the commit. Default 0: the
+   * batch commits as soon as the event loop is free (setImmediate), which already gathers
+   * every append made in the same turn. Measured with 64 writers (tools/bench/store.bench.ts):
+   * 0 ms ≈ 25k events/s, 1 ms ≈ 20k, 2 ms ≈ 15k, and the wait is pure latency for a lone writer.
+   */
+  groupCommitMaxWaitMs?: number;
+  /** How often an idle subscription looks for commits made by other processes. Default 50. */
+  pollIntervalMs?: number;
+}
+
+/** The SQLite adapter of the EventStore port. */
+export class SqliteEventStore implements EventStore {
+  private readonly table: EventTable;
+  private readonly committer: GroupCommitter;
+  private readonly notifier: ChangeNotifier;
+  private readonly subscriptions = new Set<PagedSubscription>();
+  private closed = false;
+
+  private constructor(
+    private readonly db: Database.Database,
+    options: SqliteEventStoreOptions,
+  ) {
+    this.table = new EventTable(db);
+    this.notifier = new ChangeNotifier(
+      () => this.table.dataVersion(),
+      options.pollIntervalMs ?? 50,
+    );
+    this.committer = new GroupCommitter(db, this.table, options.groupCommitMaxWaitMs ?? 0, () =>
+      this.notifier.notify(),
+    );
+  }
+
+  /** Opens (creating when missing) the store file at `options.path`. Synchronous. */
+  static open(options: SqliteEventStoreOptions): SqliteEventStore {
+    const db = openEventDatabase(options.path, options.synchronous ?? 'FULL');
+    return new SqliteEventStore(db, options);
+  }
+
+  appendToStream(
+    streamName: string,
+    events: readonly NewEvent[],
+    options?: AppendOptions,
+  ): Promise<AppendResult> {
+    return this.committer.enqueue(() => {
+      this.assertOpen();
+      return { streamName, ...validateAppend(streamName, events, options) };
+    });
+  }
+
+  readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    return this.run(() => {
+      const r = resolveRead(options.direction, options.fromRevision, options.maxCount);
+      return this.table.readStream(streamName, r.from, r.forwards, r.maxCount ?? NO_LIMIT);
+    });
+  }
+
+  readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return this.run(() => {
+      const r = resolveRead(options.direction, options.fromPosition, options.maxCount);
+      return this.table.readAll(r.from, r.forwards, r.maxCount ?? NO_LIMIT);
+    });
+  }
+
+  subscribeToStream(streamName: string, options: SubscribeToStreamOptions = {}): Subscription {
+    this.assertOpen();
+    const from = checkSubscriptionStart(options.fromRevision ?? 'start');
+    const after =
+      from === 'start' ? -1 : from === 'end' ? this.table.streamRevision(streamName) : from;
+    return this.track(
+      new PagedSubscription(
+        (cursor, limit) => this.table.readStream(streamName, cursor + 1, true, limit),
+        after,
+        (e) => e.revision,
+        this.notifier,
+        (s) => this.subscriptions.delete(s),
+      ),
+    );
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions = {}): Subscription {
+    this.assertOpen();
+    const from = checkSubscriptionStart(options.fromPosition ?? 'start');
+    const after = from === 'start' ? -1 : from === 'end' ? this.table.headPosition() : from;
+    return this.track(
+      new PagedSubscription(
+        (cursor, limit) => this.table.readAll(cursor + 1, true, limit),
+        after,
+        (e) => e.position,
+        this.notifier,
+        (s) => this.subscriptions.delete(s),
+      ),
+    );
+  }
+
+  headPosition(): Promise<number> {
+    return this.run(() => this.table.headPosition());
+  }
+
+  /** Group-commit counters, for tests and the benchmark. */
+  stats(): GroupCommitStats {
+    return this.committer.stats();
+  }
+
+  /** Commits pending appends, ends every subscription, closes the file. Idempotent. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.committer.flushNow();
+    await Promise.all([...this.subscriptions].map((s) => s.close()));
+    this.notifier.close();
+    this.db.close();
+  }
+
+  private track(subscription: PagedSubscription): PagedSubscription {
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  /**
+   * Runs a synchronous read now, at the call, as the port's promise (a throw in the executor
+   * becomes the rejection); refuses once the store is closed.
+   */
+  private run<T>(read: () => T): Promise<T> {
+    return new Promise<T>((resolve) => {
+      this.assertOpen();
+      resolve(read());
+    });
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('the event store is closed');
+  }
+}
