@@ -1,1 +1,2 @@
 export * from './kernel';
+export * from './session';

@@ -1,0 +1,136 @@
+import { assertNever, DomainError, ErrorCode, type Decider } from '../kernel';
+import type {
+  CreateSession,
+  ResumeSession,
+  SessionCommand,
+  SetSessionTitle,
+  StopSession,
+} from './session.commands';
+import type { SessionEvent } from './session.events';
+import { initialSessionState, type ExistingSession, type SessionState } from './session.state';
+import {
+  validCreatedBy,
+  validEnvironment,
+  validForkOrigin,
+  validId,
+  validName,
+  validReason,
+  validTitle,
+} from './session.validation';
+
+const CATEGORY = 'session';
+
+/**
+ * The session's stream, `session-<id>`. Built here in the `category-id` form that
+ * libs/event-store's `streamName` uses, because the domain may not import the store.
+ */
+export function sessionStream(sessionId: string): string {
+  return `${CATEGORY}-${validId(sessionId, 'sessionId')}`;
+}
+
+function create(command: CreateSession, state: SessionState): SessionEvent[] {
+  const { data, metadata } = command;
+  const sessionId = validId(data.sessionId, 'sessionId');
+  if (state.status !== 'absent') {
+    throw new DomainError(
+      ErrorCode.AlreadyExists,
+      `session ${sessionId} already exists; a new session needs a new id`,
+      { sessionId },
+    );
+  }
+  const event = {
+    sessionId,
+    title: validTitle(data.title),
+    provider: validName(data.provider, 'provider'),
+    model: validName(data.model, 'model'),
+    environment: validEnvironment(data.environment),
+    createdBy: validCreatedBy(data.createdBy, sessionId),
+    forkedFrom: validForkOrigin(data.forkedFrom, sessionId),
+    at: metadata.at,
+  };
+  return [{ type: 'SessionCreated', data: event }];
+}
+
+function existing(state: SessionState, sessionId: string): ExistingSession {
+  if (state.status === 'absent') {
+    throw new DomainError(ErrorCode.NotFound, `session ${sessionId} does not exist`, {
+      sessionId,
+    });
+  }
+  return state;
+}
+
+function setTitle(command: SetSessionTitle, state: SessionState): SessionEvent[] {
+  const { sessionId } = command.data;
+  const session = existing(state, sessionId);
+  const title = validTitle(command.data.title);
+  // Renaming to the current title changes nothing, so nothing is recorded (and no marker shows).
+  if (title === session.title) return [];
+  const data = { sessionId, title, previousTitle: session.title, at: command.metadata.at };
+  return [{ type: 'SessionTitleSet', data }];
+}
+
+function stop(command: StopSession, state: SessionState): SessionEvent[] {
+  const { sessionId } = command.data;
+  const session = existing(state, sessionId);
+  if (session.status === 'stopped') {
+    throw new DomainError(ErrorCode.InvalidState, `session ${sessionId} is already stopped`, {
+      sessionId,
+      status: session.status,
+    });
+  }
+  const data = { sessionId, reason: validReason(command.data.reason), at: command.metadata.at };
+  return [{ type: 'SessionStopped', data }];
+}
+
+function resume(command: ResumeSession, state: SessionState): SessionEvent[] {
+  const { sessionId } = command.data;
+  const session = existing(state, sessionId);
+  if (session.status === 'running') {
+    throw new DomainError(
+      ErrorCode.InvalidState,
+      `session ${sessionId} is already running; only a stopped session can be resumed`,
+      { sessionId, status: session.status },
+    );
+  }
+  return [{ type: 'SessionResumed', data: { sessionId, at: command.metadata.at } }];
+}
+
+function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
+  switch (command.type) {
+    case 'CreateSession':
+      return create(command, state);
+    case 'SetSessionTitle':
+      return setTitle(command, state);
+    case 'StopSession':
+      return stop(command, state);
+    case 'ResumeSession':
+      return resume(command, state);
+    default:
+      return assertNever(command);
+  }
+}
+
+/** Events are facts: evolve never refuses one, it only folds what it knows into the state. */
+function evolve(state: SessionState, event: SessionEvent): SessionState {
+  switch (event.type) {
+    case 'SessionCreated': {
+      const { sessionId, title, createdBy } = event.data;
+      return { status: 'running', sessionId, title, createdBy };
+    }
+    case 'SessionTitleSet':
+      return state.status === 'absent' ? state : { ...state, title: event.data.title };
+    case 'SessionStopped':
+      return state.status === 'absent' ? state : { ...state, status: 'stopped' };
+    case 'SessionResumed':
+      return state.status === 'absent' ? state : { ...state, status: 'running' };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState> = {
+  decide,
+  evolve,
+  initialState: initialSessionState,
+};

@@ -1,0 +1,39 @@
+import type { Projection } from '../projection';
+
+/** A document as stored: its value plus where it sits for `list`. */
+export interface StoredDocument<Doc> {
+  id: string;
+  partition: string;
+  order: number;
+  doc: Doc;
+}
+
+export interface ListOptions {
+  partition: string;
+  /** Exclusive: only documents whose order is greater (the last order of the previous page). */
+  after?: number;
+  /** Default: every document of the partition. */
+  limit?: number;
+}
+
+/** Where a projection stands: the last position it has applied (-1: none yet). */
+export interface Checkpoint {
+  projection: string;
+  version: number;
+  position: number;
+  /** Set when the projection stopped on an event it could not apply (see ProjectionRunner). */
+  failure: ProjectionFailure | null;
+}
+
+export interface ProjectionFailure {
+  position: number;
+  eventId: string;
+  eventType: string;
+  message: string;
+}
+
+/** The read side of a read-model store: all that the query functions of a projection need. */
+export interface ReadModelReader {
+  get<Doc>(projection: Projection<Doc>, id: string): Doc | null;
+  list<Doc>(projection: Projection<Doc>, options: ListOptions): StoredDocument<Doc>[];
+}
