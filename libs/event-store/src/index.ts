@@ -1,2 +1,3 @@
 export * from './event-store.port';
 export * from './stream-name';
+export * from './command-handler';
