@@ -1,0 +1,38 @@
+import type { INestApplication, LoggerService, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from './app.module';
+import type { AppConfig } from './config';
+import { ErrorFilter } from './errors/error.filter';
+import { jsonBody } from './errors/json-body';
+import { validationPipe } from './errors/validation';
+
+export interface CreateAppOptions {
+  logger?: LoggerService | LogLevel[] | false;
+}
+
+/** Builds the control plane (used by main.ts and by the e2e tests, so both run the same app). */
+export async function createApp(
+  config: AppConfig,
+  options: CreateAppOptions = {},
+): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    logger: options.logger ?? ['log', 'warn', 'error'],
+    bodyParser: false,
+  });
+  app.use(jsonBody());
+  app.useGlobalPipes(validationPipe());
+  app.useGlobalFilters(new ErrorFilter());
+  const doc = new DocumentBuilder()
+    .setTitle('Sessionboxer admin API')
+    .setDescription(
+      'Sessions, their transcripts and sidebar, and the raw event history for auditors.',
+    )
+    .setVersion('0.1.0')
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, doc), {
+    jsonDocumentUrl: 'api/docs-json',
+  });
+  return app;
+}

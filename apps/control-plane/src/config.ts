@@ -1,0 +1,31 @@
+import * as path from 'node:path';
+
+/** Everything the control plane reads from its environment, with the embedded defaults. */
+export interface AppConfig {
+  /** Address the HTTP server binds; loopback unless an operator opens it up. */
+  host: string;
+  port: number;
+  /** Folder holding the embedded stores (events.sqlite, read-models.sqlite). */
+  dataDir: string;
+  /** When set, the event store is EventStoreDB at this connection string instead of SQLite. */
+  eventStoreUrl: string | null;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = Number(env.SESSIONBOXER_PORT ?? '8080');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(
+      `SESSIONBOXER_PORT must be an integer from 0 to 65535, got ${JSON.stringify(env.SESSIONBOXER_PORT)}`,
+    );
+  }
+  const dataDir = path.resolve(env.SESSIONBOXER_DATA_DIR ?? './data');
+  const url = env.EVENTSTORE_URL?.trim();
+  return {
+    host: env.SESSIONBOXER_HOST ?? '127.0.0.1',
+    port,
+    dataDir,
+    eventStoreUrl: url ? url : null,
+  };
+}

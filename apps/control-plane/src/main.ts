@@ -1,0 +1,39 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { createApp } from './app.factory';
+import { ConfigError, loadConfig } from './config';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await createApp(config);
+  await app.listen(config.port, config.host);
+  const url = await app.getUrl();
+  const logger = new Logger('Sessionboxer');
+  logger.log(`control plane on ${url} (API docs: ${url}/api/docs)`);
+  // Close the app on SIGTERM/SIGINT (pending appends flushed, stores closed), then exit 0.
+  // A second signal while closing exits at once.
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals): void => {
+    if (closing) process.exit(1);
+    closing = true;
+    logger.log(`${signal}: shutting down`);
+    app.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        logger.error(e instanceof Error ? (e.stack ?? e.message) : String(e));
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+main().catch((e: unknown) => {
+  if (e instanceof ConfigError) {
+    console.error(`sessionboxer: ${e.message}`);
+  } else {
+    console.error(e);
+  }
+  process.exit(1);
+});

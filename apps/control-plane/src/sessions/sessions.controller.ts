@@ -1,0 +1,93 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Actor } from '@sessionboxer/domain';
+import type { MarkerPage, SidebarNode } from '@sessionboxer/projections';
+import { AfterQueryDto } from '../common/paging.dto';
+import { IdempotencyKey, RequestActor } from '../common/request-actor';
+import { CreateSessionDto, RenameSessionDto, StopSessionDto } from './dto/create-session.dto';
+import { SessionsService, type SessionView } from './sessions.service';
+
+const idempotencyHeader = {
+  name: 'Idempotency-Key',
+  required: false,
+  description: 'Repeating a request with the same key returns its first result and changes nothing',
+};
+
+/** Sessions for people and operators: create, list, rename, stop, resume, transcript. */
+@ApiTags('sessions')
+@Controller('api')
+export class SessionsController {
+  constructor(private readonly sessions: SessionsService) {}
+
+  @Post('sessions')
+  @ApiOperation({ summary: 'Create a session' })
+  @ApiHeader(idempotencyHeader)
+  create(
+    @Body() dto: CreateSessionDto,
+    @RequestActor() actor: Actor,
+    @IdempotencyKey() idempotencyKey?: string,
+  ): Promise<SessionView> {
+    return this.sessions.create(dto, { actor, idempotencyKey });
+  }
+
+  @Get('sessions')
+  @ApiOperation({ summary: 'Every session, in the order they were created' })
+  list(): SessionView[] {
+    return this.sessions.list();
+  }
+
+  @Get('sidebar')
+  @ApiOperation({ summary: 'The sidebar tree: sessions with their children nested ("child of …")' })
+  sidebar(): SidebarNode[] {
+    return this.sessions.tree();
+  }
+
+  @Get('sessions/:id')
+  @ApiOperation({ summary: 'One session' })
+  get(@Param('id') id: string): SessionView {
+    return this.sessions.get(id);
+  }
+
+  @Patch('sessions/:id')
+  @ApiOperation({ summary: 'Rename a session' })
+  @ApiHeader(idempotencyHeader)
+  rename(
+    @Param('id') id: string,
+    @Body() dto: RenameSessionDto,
+    @RequestActor() actor: Actor,
+    @IdempotencyKey() idempotencyKey?: string,
+  ): Promise<SessionView> {
+    return this.sessions.rename(id, dto.title, { actor, idempotencyKey });
+  }
+
+  @Post('sessions/:id/stop')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Stop a session (it can be resumed)' })
+  @ApiHeader(idempotencyHeader)
+  stop(
+    @Param('id') id: string,
+    @Body() dto: StopSessionDto,
+    @RequestActor() actor: Actor,
+    @IdempotencyKey() idempotencyKey?: string,
+  ): Promise<SessionView> {
+    return this.sessions.stop(id, dto.reason, { actor, idempotencyKey });
+  }
+
+  @Post('sessions/:id/resume')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Resume a stopped session' })
+  @ApiHeader(idempotencyHeader)
+  resume(
+    @Param('id') id: string,
+    @RequestActor() actor: Actor,
+    @IdempotencyKey() idempotencyKey?: string,
+  ): Promise<SessionView> {
+    return this.sessions.resume(id, { actor, idempotencyKey });
+  }
+
+  @Get('sessions/:id/transcript')
+  @ApiOperation({ summary: "A session's transcript markers, oldest first, paged by position" })
+  transcript(@Param('id') id: string, @Query() q: AfterQueryDto): MarkerPage {
+    return this.sessions.transcript(id, q.after, q.limit);
+  }
+}

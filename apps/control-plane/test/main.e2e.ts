@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { tempDataDir } from './harness';
+
+const root = path.resolve(__dirname, '../../..');
+const main = path.join(root, 'apps/control-plane/src/main.ts');
+
+interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function run(env: Record<string, string>): Proc {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', main], {
+    cwd: root,
+    env: { ...process.env, EVENTSTORE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function waitFor(proc: Proc, pattern: RegExp, ms = 20000): Promise<RegExpMatchArray> {
+  const until = process.hrtime.bigint() + BigInt(ms) * 1_000_000n;
+  for (;;) {
+    const m = proc.output().match(pattern);
+    if (m) return m;
+    if (proc.child.exitCode !== null) throw new Error(`exited early:\n${proc.output()}`);
+    if (process.hrtime.bigint() > until)
+      throw new Error(`no ${String(pattern)} in:\n${proc.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('the control plane process (what `npm start` runs)', () => {
+  let dataDir: string;
+  let proc: Proc | null = null;
+  beforeEach(() => (dataDir = tempDataDir()));
+  afterEach(() => {
+    if (proc && proc.child.exitCode === null) proc.child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts on the embedded default from its environment, serves, and stops cleanly on SIGTERM', async () => {
+    proc = run({ SESSIONBOXER_PORT: '0', SESSIONBOXER_DATA_DIR: dataDir });
+    const [, url] = await waitFor(proc, /control plane on (http:\/\/\S+) /);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const health = (await (await fetch(`${url}/api/health`)).json()) as { eventStore: string };
+    expect(health.eventStore).toBe('sqlite');
+    const created = await fetch(`${url}/api/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'From the process' }),
+    });
+    expect(created.status).toBe(201);
+    expect(fs.existsSync(path.join(dataDir, 'events.sqlite'))).toBe(true);
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+    expect(proc.output()).toContain('stores closed');
+  });
+
+  it('refuses a bad port with a message that says why, and exits 1', async () => {
+    proc = run({ SESSIONBOXER_PORT: 'eighty', SESSIONBOXER_DATA_DIR: dataDir });
+    expect(await proc.exited).toBe(1);
+    expect(proc.output()).toContain(
+      'SESSIONBOXER_PORT must be an integer from 0 to 65535, got "eighty"',
+    );
+  });
+});
