@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The README's test command (`npm run test:all`): installs what the tests need when it is
+# missing, then typechecks, lints and runs the whole jest suite. Ends with the line
+#   tests: N passed, N failed
+# computed from jest's JSON results. Exits non-zero when anything failed.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+out="$root/.ci/out"
+mkdir -p "$out"
+
+log() { printf '\n== %s\n' "$*"; }
+
+# --- system packages --------------------------------------------------------------------------
+# better-sqlite3 compiles from source here (no prebuilt download): it needs python3, make, g++.
+need_pkgs=()
+command -v python3 >/dev/null || need_pkgs+=(python3)
+command -v make >/dev/null || need_pkgs+=(make)
+command -v g++ >/dev/null || need_pkgs+=(g++)
+if [ ${#need_pkgs[@]} -gt 0 ]; then
+  log "installing system packages: ${need_pkgs[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq "${need_pkgs[@]}" >/dev/null
+fi
+
+# --- node modules -----------------------------------------------------------------------------
+stamp=node_modules/.install-stamp
+if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
+  log "npm ci"
+  npm ci --no-audit --no-fund || { echo "tests: 0 passed, 1 failed"; exit 1; }
+  touch "$stamp"
+fi
+
+status=0
+log "typecheck"
+npx tsc --noEmit -p tsconfig.json || status=1
+log "build (what npm start runs)"
+npm run -s build >/dev/null || { echo "build failed"; status=1; }
+log "lint"
+npm run -s lint || status=1
+
+log "jest"
+rm -f "$out/jest.json"
+npx jest --ci --json --outputFile="$out/jest.json" "$@" || status=1
+if [ -z "${EVENTSTORE_URL:-}" ]; then
+  echo "note: the EventStoreDB contract suite (*.esdb.ts) was not collected: EVENTSTORE_URL is not set"
+fi
+
+if [ ! -s "$out/jest.json" ]; then
+  echo "tests: 0 passed, 1 failed"
+  exit 1
+fi
+node -e '
+const r = require(process.argv[1]);
+const skipped = r.numPendingTests + r.numTodoTests;
+const failed = r.numFailedTests + (r.numRuntimeErrorTestSuites || 0);
+let line = `tests: ${r.numPassedTests} passed, ${failed} failed`;
+if (skipped) line += `, ${skipped} skipped`;
+console.log(line);
+process.exit(failed > 0 || r.numPassedTests === 0 ? 1 : 0);
+' "$out/jest.json" || status=1
+exit $status
