@@ -1,2 +1,5 @@
 export * from './kernel';
 export * from './session';
+export * from './box';
+export * from './pull-request';
+export * from './settings';

@@ -1,9 +1,17 @@
 import type { AnyProjection } from './projection';
+import { notificationsProjection } from './notifications.projection';
+import { pullRequestsProjection } from './pull-requests.projection';
+import { sessionDetailsProjection } from './session-details.projection';
 import { sidebarTreeProjection } from './sidebar-tree.projection';
+import { snapshotsProjection } from './snapshots.projection';
 import { transcriptMarkersProjection } from './transcript-markers.projection';
 
 /** Every read model of this lib, for the runner and for rebuild. */
 export const allProjections: readonly AnyProjection[] = [
   sidebarTreeProjection,
   transcriptMarkersProjection,
+  sessionDetailsProjection,
+  snapshotsProjection,
+  pullRequestsProjection,
+  notificationsProjection,
 ];

@@ -13,7 +13,9 @@ import {
   compareReadModels,
   ProjectionRunner,
   rebuildReadModels,
+  sessionDetailsQueries,
   sidebarQueries,
+  snapshotQueries,
   SqliteReadModelStore,
   transcriptMarkerQueries,
   type RebuildProgress,
@@ -105,13 +107,27 @@ describe('session read models over the real SQLite event store', () => {
     const rows = sidebarQueries(live).list();
     const shown = rows.map((s) => [
       s.id,
-      { title: s.title, status: s.status, parentId: s.parentId },
+      {
+        title: s.title,
+        status: s.status,
+        parentId: s.parentId,
+        snapshotCount: sessionDetailsQueries(live).get(s.id)?.snapshotCount,
+      },
     ]);
     expect(Object.fromEntries(shown)).toEqual(Object.fromEntries(expected));
+    const snapshotTotal = [...expected.values()].reduce((n, e) => n + e.snapshotCount, 0);
+    expect(snapshotTotal).toBeGreaterThan(10);
     const markers = transcriptMarkerQueries(live).page('b5', { limit: 500 }).markers;
     expect(markers[0].text).toBe('created the Session');
     const children = [...expected.values()].filter((e) => e.parentId === 'b5').length;
-    expect(markers.filter((m) => m.link === null)).toHaveLength(1 + 7);
+    const snapshots = expected.get('b5')?.snapshotCount ?? 0;
+    expect(
+      snapshotQueries(live)
+        .list('b5')
+        .map((s) => s.ordinal),
+    ).toEqual(Array.from({ length: snapshots }, (_, i) => i + 1));
+    expect(markers.filter((m) => m.kind === 'snapshot-taken')).toHaveLength(snapshots);
+    expect(markers.filter((m) => m.link === null)).toHaveLength(1 + 7 - snapshots);
     expect(markers.filter((m) => m.kind === 'child-session-created')).toHaveLength(children);
   });
 
@@ -145,7 +161,11 @@ describe('session read models over the real SQLite event store', () => {
       const comparison = compareReadModels(live, rebuilt);
       expect(comparison.projections.map((p) => [p.projection, p.equal])).toEqual([
         ['counter', true],
+        ['notifications', true],
+        ['pull_requests', true],
+        ['session_details', true],
         ['sidebar_tree', true],
+        ['snapshots', true],
         ['transcript_markers', true],
       ]);
       expect(comparison.equal).toBe(true);

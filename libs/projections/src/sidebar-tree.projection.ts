@@ -1,7 +1,7 @@
 import {
   assertNever,
   isSessionEvent,
-  SESSION_EVENT_TYPES,
+  SESSION_LIFECYCLE_EVENT_TYPES,
   type ForkOrigin,
   type SessionEnvironment,
   type SessionRef,
@@ -65,6 +65,14 @@ function evolve(
       return patch(get(sessionId), { status: 'stopped' });
     case 'SessionResumed':
       return patch(get(sessionId), { status: 'running' });
+    // Not in `handles`: the sidebar shows none of a session's activity.
+    case 'SnapshotTaken':
+    case 'SessionReverted':
+    case 'NotificationSent':
+    case 'TerminalOpened':
+    case 'TerminalExited':
+    case 'PaneRequested':
+      return [];
     default:
       return assertNever(event);
   }
@@ -81,7 +89,7 @@ function patch(
 export const sidebarTreeProjection: Projection<SidebarSession> = {
   name: 'sidebar_tree',
   version: 1,
-  handles: SESSION_EVENT_TYPES,
+  handles: SESSION_LIFECYCLE_EVENT_TYPES,
   apply: evolve,
 };
 

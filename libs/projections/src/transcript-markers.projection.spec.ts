@@ -5,6 +5,16 @@ import {
   sessionStopped,
   sessionTitleSet,
 } from '../../domain/test/session-fixtures';
+import { boxEvent, boxProvisioned } from '../../domain/test/box-fixtures';
+import { PR_URL, prAttached, prItemReceived, reviewComment } from '../../domain/test/pr-fixtures';
+import {
+  notificationSent,
+  paneRequested,
+  sessionReverted,
+  snapshotTaken,
+  terminalExited,
+  terminalOpened,
+} from '../../domain/test/session-activity-fixtures';
 import { ProjectionSpecification } from '../test/projection-spec';
 import { by, PERSON, recorded } from '../test/recorded-events';
 import {
@@ -116,6 +126,92 @@ describe('transcript markers projection', () => {
         .thenQuery(
           (r) => texts(transcriptMarkerQueries(r).page('c').markers),
           ['created the Session'],
+        );
+    });
+  });
+
+  describe("a session's snapshots, PRs, notifications, panes and box", () => {
+    const events = recorded([
+      sessionCreated({ sessionId: 's1' }),
+      by(AGENT, snapshotTaken('s1', 'snap-a', 1)),
+      by(AGENT, snapshotTaken('s1', 'snap-b', 2)),
+      sessionReverted('s1', 'snap-a', 1),
+      by(AGENT, prAttached()),
+      prItemReceived(reviewComment('c1')),
+      by(AGENT, notificationSent('s1', 'n1', 'Tests pass, ready for review')),
+      notificationSent('s1', 'n2', 'grace commented on #12', 'pr'),
+      by(AGENT, terminalOpened('s1', 't1', ['sh', '-c', 'npm run dev'])),
+      by(AGENT, paneRequested('s1', 'terminal', { terminalId: 't1', command: 'npm run dev' })),
+      by(AGENT, paneRequested('s1', 'prs')),
+      by(AGENT, paneRequested('s1', 'autoqa', { shown: false })),
+      terminalExited('s1', 't1', 0),
+      boxProvisioned(),
+      boxEvent('BoxReady'),
+      boxEvent('BoxFailed', 's1', 'daemon exited with code 1'),
+    ]);
+    const markers = (r: Parameters<typeof transcriptMarkerQueries>[0]) =>
+      transcriptMarkerQueries(r)
+        .page('s1')
+        .markers.map((m) => [m.kind, m.text, m.link]);
+
+    it('writes the spec’s marker texts, each linking to what it names', () => {
+      spec.given(events).thenQuery(markers, [
+        ['session-created', 'created the Session', null],
+        ['snapshot-taken', 'took Snapshot 1', { snapshotId: 'snap-a' }],
+        ['snapshot-taken', 'took Snapshot 2', { snapshotId: 'snap-b' }],
+        ['session-reverted', 'reverted the Session to Snapshot 1', { snapshotId: 'snap-a' }],
+        ['pr-attached', 'attached PR #12 (acme/api)', { url: PR_URL }],
+        ['notified', 'notified you: Tests pass, ready for review', null],
+        ['terminal-opened', 'opened a Terminal running npm run dev', { terminalId: 't1' }],
+        ['pane-opened', 'opened the PRs pane', null],
+        ['box-failed', 'the box failed: daemon exited with code 1', null],
+      ]);
+    });
+
+    it('marks who did it and where', () => {
+      spec
+        .given(events)
+        .thenQuery(
+          (r) => transcriptMarkerQueries(r).page('s1').markers[1],
+          expect.objectContaining({ id: 'event-2', position: 2, actor: AGENT, at: AT }),
+        );
+    });
+
+    it('names each pane as the page does, and links an existing Terminal it shows', () => {
+      const panes = recorded([
+        sessionCreated({ sessionId: 's1' }),
+        terminalOpened('s1', 't1'),
+        paneRequested('s1', 'transcript'),
+        paneRequested('s1', 'snapshots'),
+        paneRequested('s1', 'autoqa'),
+        paneRequested('s1', 'desktop'),
+        paneRequested('s1', 'files'),
+        paneRequested('s1', 'terminal', { terminalId: 't1' }),
+      ]);
+      spec.given(panes).thenQuery(
+        (r) => markers(r).slice(1),
+        [
+          ['pane-opened', 'opened the Transcript pane', null],
+          ['pane-opened', 'opened the Snapshots pane', null],
+          ['pane-opened', 'opened the Auto QA pane', null],
+          ['pane-opened', 'opened the Desktop pane', null],
+          ['pane-opened', 'opened the Files pane', null],
+          ['pane-opened', 'opened the Terminal pane', { terminalId: 't1' }],
+        ],
+      );
+    });
+
+    it('marks a Terminal started for a command even when no browser showed it', () => {
+      const unseen = recorded([
+        sessionCreated({ sessionId: 's1' }),
+        terminalOpened('s1', 't1'),
+        paneRequested('s1', 'terminal', { terminalId: 't1', command: 'make test', shown: false }),
+      ]);
+      spec
+        .given(unseen)
+        .thenQuery(
+          (r) => markers(r)[1],
+          ['terminal-opened', 'opened a Terminal running make test', { terminalId: 't1' }],
         );
     });
   });

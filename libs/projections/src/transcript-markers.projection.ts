@@ -1,9 +1,14 @@
 import {
   assertNever,
+  isBoxEvent,
+  isPrEvent,
   isSessionEvent,
-  SESSION_EVENT_TYPES,
+  SESSION_LIFECYCLE_EVENT_TYPES,
   type Actor,
   type SessionCreated,
+  type PaneRequested,
+  type SessionEvent,
+  type SessionPane,
 } from '@sessionboxer/domain';
 import type { RecordedEvent } from '@sessionboxer/event-store';
 import type { DocumentChange, Projection } from './projection';
@@ -15,7 +20,18 @@ export type MarkerKind =
   | 'session-stopped'
   | 'session-resumed'
   /** In the creating agent's transcript: it created (or forked) another session. */
-  | 'child-session-created';
+  | 'child-session-created'
+  | 'snapshot-taken'
+  | 'session-reverted'
+  | 'pr-attached'
+  | 'notified'
+  | 'pane-opened'
+  | 'terminal-opened'
+  | 'box-failed';
+
+/** What a marker points to: a session, a PR (its url), a snapshot or a Terminal of its session. */
+export type MarkerLink =
+  { sessionId: string } | { url: string } | { snapshotId: string } | { terminalId: string };
 
 /** A small line in a session's transcript, at the point where the action happened. */
 export interface TranscriptMarker {
@@ -28,8 +44,8 @@ export interface TranscriptMarker {
   actor: Actor;
   kind: MarkerKind;
   text: string;
-  /** The session a marker points to (the created child), or null. */
-  link: { sessionId: string } | null;
+  /** What the marker names, or null. */
+  link: MarkerLink | null;
 }
 
 function marker(
@@ -37,7 +53,7 @@ function marker(
   sessionId: string,
   kind: MarkerKind,
   text: string,
-  link: TranscriptMarker['link'] = null,
+  link: MarkerLink | null = null,
 ): DocumentChange<TranscriptMarker> {
   const { at, actor } = event.metadata;
   const id = kind === 'child-session-created' ? `${event.id}:creator` : event.id;
@@ -59,8 +75,37 @@ function created(event: RecordedEvent & SessionCreated): DocumentChange<Transcri
   return [own, marker(event, createdBy.sessionId, 'child-session-created', text, link)];
 }
 
-function evolve(event: RecordedEvent): DocumentChange<TranscriptMarker>[] {
-  if (!isSessionEvent(event)) return [];
+/** The panes as the session page names them. */
+export const PANE_LABELS: Record<SessionPane, string> = {
+  transcript: 'Transcript',
+  prs: 'PRs',
+  terminal: 'Terminal',
+  snapshots: 'Snapshots',
+  autoqa: 'Auto QA',
+  desktop: 'Desktop',
+  files: 'Files',
+};
+
+/**
+ * "opened a Terminal running …" when a command was started (it runs whether or not a browser
+ * showed it), else "opened the … pane" when a browser showed it. A pane nobody saw opened
+ * nothing, so it gets no marker.
+ */
+export function paneMarker(
+  event: RecordedEvent & PaneRequested,
+): DocumentChange<TranscriptMarker>[] {
+  const { sessionId, pane, shown, terminalId, command } = event.data;
+  const link = terminalId === null ? null : { terminalId };
+  if (command !== null) {
+    return [
+      marker(event, sessionId, 'terminal-opened', `opened a Terminal running ${command}`, link),
+    ];
+  }
+  if (!shown) return [];
+  return [marker(event, sessionId, 'pane-opened', `opened the ${PANE_LABELS[pane]} pane`, link)];
+}
+
+function sessionMarkers(event: RecordedEvent & SessionEvent): DocumentChange<TranscriptMarker>[] {
   const { sessionId } = event.data;
   switch (event.type) {
     case 'SessionCreated':
@@ -76,17 +121,61 @@ function evolve(event: RecordedEvent): DocumentChange<TranscriptMarker>[] {
     }
     case 'SessionResumed':
       return [marker(event, sessionId, 'session-resumed', 'resumed the Session')];
+    case 'SnapshotTaken': {
+      const { ordinal, snapshotId } = event.data;
+      const text = `took Snapshot ${ordinal}`;
+      return [marker(event, sessionId, 'snapshot-taken', text, { snapshotId })];
+    }
+    case 'SessionReverted': {
+      const { ordinal, snapshotId } = event.data;
+      const text = `reverted the Session to Snapshot ${ordinal}`;
+      return [marker(event, sessionId, 'session-reverted', text, { snapshotId })];
+    }
+    case 'NotificationSent':
+      // The agent's `notify` is an action of the agent; PR and system notifications are not.
+      if (event.data.source !== 'agent') return [];
+      return [marker(event, sessionId, 'notified', `notified you: ${event.data.text}`)];
+    case 'PaneRequested':
+      return paneMarker(event);
+    // A Terminal the agent opens shows through its PaneRequested; a person's needs no marker.
+    case 'TerminalOpened':
+    case 'TerminalExited':
+      return [];
     default:
       return assertNever(event);
   }
+}
+
+function evolve(event: RecordedEvent): DocumentChange<TranscriptMarker>[] {
+  if (isSessionEvent(event)) return sessionMarkers(event);
+  if (isPrEvent(event) && event.type === 'PrAttached') {
+    const { sessionId, owner, repo, number, url } = event.data;
+    const text = `attached PR #${number} (${owner}/${repo})`;
+    return [marker(event, sessionId, 'pr-attached', text, { url })];
+  }
+  // Of the box's life only a failure is worth a line: the rest follows the session's own.
+  if (isBoxEvent(event) && event.type === 'BoxFailed') {
+    const { sessionId, reason } = event.data;
+    return [marker(event, sessionId, 'box-failed', `the box failed: ${reason}`)];
+  }
+  return [];
 }
 
 /** Markers are history: one per action, written once and never rewritten (a rename shows as
  *  a new marker, the old ones keep the title of their time). */
 export const transcriptMarkersProjection: Projection<TranscriptMarker> = {
   name: 'transcript_markers',
-  version: 1,
-  handles: SESSION_EVENT_TYPES,
+  // 2: snapshot, revert, PR, notification, pane and box-failure markers.
+  version: 2,
+  handles: [
+    ...SESSION_LIFECYCLE_EVENT_TYPES,
+    'SnapshotTaken',
+    'SessionReverted',
+    'NotificationSent',
+    'PaneRequested',
+    'PrAttached',
+    'BoxFailed',
+  ],
   apply: evolve,
 };
 

@@ -1,28 +1,52 @@
-import { sessionStream, type Actor, type SessionEvent } from '@sessionboxer/domain';
+import {
+  boxStream,
+  isBoxEvent,
+  isPrEvent,
+  isSettingsEvent,
+  prStream,
+  sessionStream,
+  settingsStream,
+  type Actor,
+  type BoxEvent,
+  type PrEvent,
+  type SessionEvent,
+  type SettingsEvent,
+} from '@sessionboxer/domain';
 import type { RecordedEvent } from '@sessionboxer/event-store';
 
 /** Fabricates RecordedEvents for projection tests: positions in order, revisions per stream. */
 export const PERSON: Actor = { kind: 'person', id: 'ada' };
 
+/** Any event of the domain's aggregates. */
+export type AnyDomainEvent = SessionEvent | BoxEvent | PrEvent | SettingsEvent;
+
 export interface ByActor {
   actor: Actor;
-  event: SessionEvent;
+  event: AnyDomainEvent;
 }
 
 /** An event caused by someone other than the default person. */
-export function by(actor: Actor, event: SessionEvent): ByActor {
+export function by(actor: Actor, event: AnyDomainEvent): ByActor {
   return { actor, event };
+}
+
+/** The stream its aggregate appends it to. */
+function streamOf(event: AnyDomainEvent): string {
+  if (isBoxEvent(event)) return boxStream(event.data.sessionId);
+  if (isPrEvent(event)) return prStream(event.data);
+  if (isSettingsEvent(event)) return settingsStream();
+  return sessionStream(event.data.sessionId);
 }
 
 /** Records `events` at positions `firstPosition`, +1, … (the SQLite store starts at 1). */
 export function recorded(
-  events: readonly (SessionEvent | ByActor)[],
+  events: readonly (AnyDomainEvent | ByActor)[],
   firstPosition = 1,
 ): RecordedEvent[] {
   const revisions = new Map<string, number>();
   return events.map((item, i) => {
     const { actor, event } = 'actor' in item ? item : { actor: PERSON, event: item };
-    const streamName = sessionStream(event.data.sessionId);
+    const streamName = streamOf(event);
     const revision = (revisions.get(streamName) ?? -1) + 1;
     revisions.set(streamName, revision);
     const position = firstPosition + i;

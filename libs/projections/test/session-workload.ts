@@ -14,6 +14,7 @@ export interface ExpectedSession {
   title: string;
   status: SessionStatus;
   parentId: string | null;
+  snapshotCount: number;
 }
 
 export interface WorkloadOptions {
@@ -50,6 +51,11 @@ function nextAction(id: string, state: ExpectedSession, roll: number, n: number)
     state.title = `${id} v${n}`;
     return { type: 'SetSessionTitle' as const, data: { sessionId: id, title: state.title } };
   }
+  if (roll < 0.55) {
+    state.snapshotCount++;
+    const data = { sessionId: id, snapshotId: `${id}-snap-${n}`, sizeBytes: n * 1000 };
+    return { type: 'TakeSnapshot' as const, data: { ...data, conversationPosition: n } };
+  }
   if (state.status === 'running') {
     state.status = 'stopped';
     return {
@@ -63,8 +69,8 @@ function nextAction(id: string, state: ExpectedSession, roll: number, n: number)
 
 /**
  * Drives sessions through the real command pipeline: each is created in turn (about half by
- * the previous session's agent, some of those as forks), then all are renamed, stopped and
- * resumed concurrently, so their events interleave in `$all`. Returns the last position.
+ * the previous session's agent, some of those as forks), then all are renamed, snapshotted,
+ * stopped and resumed concurrently, so their events interleave in `$all`. Returns the last position.
  */
 export async function runSessionWorkload(
   handler: CommandHandler,
@@ -91,7 +97,8 @@ export async function runSessionWorkload(
       ? { kind: 'agent', sessionId: parent }
       : { kind: 'person', id: 'ada' };
     actors.set(id, actor);
-    expected.set(id, { title: `Session ${id}`, status: 'running', parentId: parent });
+    const start = { title: `Session ${id}`, status: 'running' as const, parentId: parent };
+    expected.set(id, { ...start, snapshotCount: 0 });
     await send(id, actor, { type: 'CreateSession', data: creation(id, parent, random() < 0.3) });
   }
   const rolls = ids.map(() => Array.from({ length: options.actionsPerSession }, random));

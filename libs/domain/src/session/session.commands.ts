@@ -40,4 +40,89 @@ export type StopSession = Command<'StopSession', { sessionId: string; reason?: s
 
 export type ResumeSession = Command<'ResumeSession', { sessionId: string }>;
 
-export type SessionCommand = CreateSession | SetSessionTitle | StopSession | ResumeSession;
+/**
+ * Records a snapshot the box driver has just written (the id is the driver's). Allowed while
+ * running or stopped; Windows and macOS sessions have none (their VM disk is outside the box).
+ */
+export type TakeSnapshot = Command<
+  'TakeSnapshot',
+  {
+    sessionId: string;
+    snapshotId: string;
+    sizeBytes: number;
+    /** Where the conversation stood, so a revert or fork resumes it there; null: unknown. */
+    conversationPosition: number | null;
+  }
+>;
+
+export type RevertToSnapshot = Command<
+  'RevertToSnapshot',
+  { sessionId: string; snapshotId: string }
+>;
+
+/** Who a notification is from: the agent's `notify` tool, the PR watcher, or Sessionboxer. */
+export type NotificationSource = 'agent' | 'pr' | 'system';
+
+export const NOTIFICATION_SOURCES: readonly NotificationSource[] = ['agent', 'pr', 'system'];
+
+export type Notify = Command<
+  'Notify',
+  { sessionId: string; notificationId: string; text: string; source: NotificationSource }
+>;
+
+/** A person opens Terminals in the pane; the agent through `ui_open`. */
+export type TerminalOpener = 'agent' | 'person';
+
+export const TERMINAL_OPENERS: readonly TerminalOpener[] = ['agent', 'person'];
+
+/** Records a Terminal the box has opened; `command` is its argv, null for a plain shell. */
+export type RecordTerminalOpened = Command<
+  'RecordTerminalOpened',
+  { sessionId: string; terminalId: string; command: string[] | null; openedBy: TerminalOpener }
+>;
+
+export type RecordTerminalExited = Command<
+  'RecordTerminalExited',
+  { sessionId: string; terminalId: string; exitCode: number }
+>;
+
+/** The panes of a session's page that `ui_open` can ask a browser to show. */
+export type SessionPane =
+  'transcript' | 'prs' | 'terminal' | 'snapshots' | 'autoqa' | 'desktop' | 'files';
+
+export const SESSION_PANES: readonly SessionPane[] = [
+  'transcript',
+  'prs',
+  'terminal',
+  'snapshots',
+  'autoqa',
+  'desktop',
+  'files',
+];
+
+/**
+ * A pane was asked for. `shown`: whether a browser had the session open to show it. With
+ * `command`, a Terminal (`terminalId`, recorded opened first) was started to run it.
+ */
+export type RequestPane = Command<
+  'RequestPane',
+  {
+    sessionId: string;
+    pane: SessionPane;
+    shown: boolean;
+    terminalId: string | null;
+    command: string | null;
+  }
+>;
+
+export type SessionCommand =
+  | CreateSession
+  | SetSessionTitle
+  | StopSession
+  | ResumeSession
+  | TakeSnapshot
+  | RevertToSnapshot
+  | Notify
+  | RecordTerminalOpened
+  | RecordTerminalExited
+  | RequestPane;

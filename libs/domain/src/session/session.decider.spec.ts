@@ -56,6 +56,7 @@ describe('session decider', () => {
       ['an unknown environment', { environment: 'wasm' }, /environment must be one of/],
       ['an empty id', { sessionId: '' }, /sessionId must not be empty/],
       ['an id with spaces around it', { sessionId: ' s1' }, /whitespace/],
+      ['an id holding half an emoji', { sessionId: 's\uD83D' }, /sessionId must be valid Unicode/],
       ['itself as its creator', { createdBy: { sessionId: 's1' } }, /created by itself/],
       ['a missing createdBy', { createdBy: undefined }, /createdBy must be/],
       ['a fork without snapshot', { forkedFrom: { sessionId: 'p' } }, /snapshotId/],

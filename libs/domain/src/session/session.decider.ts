@@ -6,8 +6,14 @@ import type {
   SetSessionTitle,
   StopSession,
 } from './session.commands';
+import { notify, requestPane, terminalExited, terminalOpened } from './session.activity';
 import type { SessionEvent } from './session.events';
-import { initialSessionState, type ExistingSession, type SessionState } from './session.state';
+import { revertToSnapshot, takeSnapshot } from './session.snapshots';
+import {
+  existingSession as existing,
+  initialSessionState,
+  type SessionState,
+} from './session.state';
 import {
   validCreatedBy,
   validEnvironment,
@@ -49,15 +55,6 @@ function create(command: CreateSession, state: SessionState): SessionEvent[] {
     at: metadata.at,
   };
   return [{ type: 'SessionCreated', data: event }];
-}
-
-function existing(state: SessionState, sessionId: string): ExistingSession {
-  if (state.status === 'absent') {
-    throw new DomainError(ErrorCode.NotFound, `session ${sessionId} does not exist`, {
-      sessionId,
-    });
-  }
-  return state;
 }
 
 function setTitle(command: SetSessionTitle, state: SessionState): SessionEvent[] {
@@ -106,6 +103,18 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
       return stop(command, state);
     case 'ResumeSession':
       return resume(command, state);
+    case 'TakeSnapshot':
+      return takeSnapshot(command, state);
+    case 'RevertToSnapshot':
+      return revertToSnapshot(command, state);
+    case 'Notify':
+      return notify(command, state);
+    case 'RecordTerminalOpened':
+      return terminalOpened(command, state);
+    case 'RecordTerminalExited':
+      return terminalExited(command, state);
+    case 'RequestPane':
+      return requestPane(command, state);
     default:
       return assertNever(command);
   }
@@ -113,17 +122,38 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
 
 /** Events are facts: evolve never refuses one, it only folds what it knows into the state. */
 function evolve(state: SessionState, event: SessionEvent): SessionState {
+  if (event.type === 'SessionCreated') {
+    const { sessionId, title, createdBy, environment } = event.data;
+    const empty = { snapshots: {}, snapshotCount: 0, terminals: {}, notificationIds: {} };
+    return { status: 'running', sessionId, title, createdBy, environment, ...empty };
+  }
+  if (state.status === 'absent') return state;
   switch (event.type) {
-    case 'SessionCreated': {
-      const { sessionId, title, createdBy } = event.data;
-      return { status: 'running', sessionId, title, createdBy };
-    }
     case 'SessionTitleSet':
-      return state.status === 'absent' ? state : { ...state, title: event.data.title };
+      return { ...state, title: event.data.title };
     case 'SessionStopped':
-      return state.status === 'absent' ? state : { ...state, status: 'stopped' };
+      return { ...state, status: 'stopped' };
     case 'SessionResumed':
-      return state.status === 'absent' ? state : { ...state, status: 'running' };
+      return { ...state, status: 'running' };
+    case 'SnapshotTaken': {
+      const { snapshotId, ordinal } = event.data;
+      const snapshots = { ...state.snapshots, [snapshotId]: ordinal };
+      return { ...state, snapshots, snapshotCount: Math.max(state.snapshotCount, ordinal) };
+    }
+    case 'TerminalOpened':
+      return { ...state, terminals: { ...state.terminals, [event.data.terminalId]: false } };
+    case 'TerminalExited':
+      return { ...state, terminals: { ...state.terminals, [event.data.terminalId]: true } };
+    case 'NotificationSent': {
+      const notificationIds = {
+        ...state.notificationIds,
+        [event.data.notificationId]: true as const,
+      };
+      return { ...state, notificationIds };
+    }
+    case 'SessionReverted':
+    case 'PaneRequested':
+      return state;
     default:
       return assertNever(event);
   }

@@ -1,5 +1,12 @@
 import type { DomainEvent } from '../kernel';
-import type { ForkOrigin, SessionEnvironment, SessionRef } from './session.commands';
+import type {
+  ForkOrigin,
+  NotificationSource,
+  SessionEnvironment,
+  SessionPane,
+  SessionRef,
+  TerminalOpener,
+} from './session.commands';
 
 /**
  * Every event carries its session id and the command's `at`, so a read model can be built
@@ -33,13 +40,92 @@ export type SessionStopped = DomainEvent<
 
 export type SessionResumed = DomainEvent<'SessionResumed', { sessionId: string; at: string }>;
 
-export type SessionEvent = SessionCreated | SessionTitleSet | SessionStopped | SessionResumed;
+/** `ordinal` is the session's snapshot number, 1 for its first: "took Snapshot 3". */
+export type SnapshotTaken = DomainEvent<
+  'SnapshotTaken',
+  {
+    sessionId: string;
+    snapshotId: string;
+    ordinal: number;
+    sizeBytes: number;
+    conversationPosition: number | null;
+    at: string;
+  }
+>;
 
-export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [
+/** The snapshot stays: a session can be reverted to the same snapshot again later. */
+export type SessionReverted = DomainEvent<
+  'SessionReverted',
+  { sessionId: string; snapshotId: string; ordinal: number; at: string }
+>;
+
+export type NotificationSent = DomainEvent<
+  'NotificationSent',
+  {
+    sessionId: string;
+    notificationId: string;
+    text: string;
+    source: NotificationSource;
+    at: string;
+  }
+>;
+
+export type TerminalOpened = DomainEvent<
+  'TerminalOpened',
+  {
+    sessionId: string;
+    terminalId: string;
+    command: string[] | null;
+    openedBy: TerminalOpener;
+    at: string;
+  }
+>;
+
+export type TerminalExited = DomainEvent<
+  'TerminalExited',
+  { sessionId: string; terminalId: string; exitCode: number; at: string }
+>;
+
+export type PaneRequested = DomainEvent<
+  'PaneRequested',
+  {
+    sessionId: string;
+    pane: SessionPane;
+    shown: boolean;
+    terminalId: string | null;
+    command: string | null;
+    at: string;
+  }
+>;
+
+/** The session's life: created, renamed, stopped, resumed. */
+export type SessionLifecycleEvent =
+  SessionCreated | SessionTitleSet | SessionStopped | SessionResumed;
+
+export type SessionEvent =
+  | SessionLifecycleEvent
+  | SnapshotTaken
+  | SessionReverted
+  | NotificationSent
+  | TerminalOpened
+  | TerminalExited
+  | PaneRequested;
+
+export const SESSION_LIFECYCLE_EVENT_TYPES: readonly SessionLifecycleEvent['type'][] = [
   'SessionCreated',
   'SessionTitleSet',
   'SessionStopped',
   'SessionResumed',
+];
+
+export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [
+  ...SESSION_LIFECYCLE_EVENT_TYPES,
+  'SnapshotTaken',
+  'SessionReverted',
+  'NotificationSent',
+  'TerminalOpened',
+  'TerminalExited',
+  'PaneRequested',
 ];
 
 /** Narrows an event read from a store (type is only a string there) to a session event. */

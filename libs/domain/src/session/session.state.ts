@@ -1,15 +1,41 @@
-import type { SessionRef } from './session.commands';
+import { DomainError, ErrorCode } from '../kernel';
+import type { SessionEnvironment, SessionRef } from './session.commands';
 
 export type SessionStatus = 'running' | 'stopped';
 
 /**
  * Only what `decide` needs to enforce the invariants; read models keep the rest.
- * `createdBy` is kept for the "only a parent stops its children" rule to come.
+ * `createdBy` is kept for the "only a parent stops its children" rule to come. The maps are
+ * plain records (JSON, like everything a command result returns); look keys up with `has`.
  */
 export type SessionState =
   | { status: 'absent' }
-  | { status: SessionStatus; sessionId: string; title: string; createdBy: SessionRef | null };
+  | {
+      status: SessionStatus;
+      sessionId: string;
+      title: string;
+      createdBy: SessionRef | null;
+      /** Windows and macOS sessions have no snapshots. */
+      environment: SessionEnvironment;
+      /** Snapshot id → its ordinal. */
+      snapshots: Readonly<Record<string, number>>;
+      snapshotCount: number;
+      /** Terminal id → whether it has exited. */
+      terminals: Readonly<Record<string, boolean>>;
+      /** Ids already used, so a notification is never recorded (and pushed) twice. */
+      notificationIds: Readonly<Record<string, true>>;
+    };
 
 export type ExistingSession = Exclude<SessionState, { status: 'absent' }>;
 
 export const initialSessionState: SessionState = { status: 'absent' };
+
+/** The session, or the NotFound refusal every command but CreateSession gives without one. */
+export function existingSession(state: SessionState, sessionId: string): ExistingSession {
+  if (state.status === 'absent') {
+    throw new DomainError(ErrorCode.NotFound, `session ${sessionId} does not exist`, {
+      sessionId,
+    });
+  }
+  return state;
+}

@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '../kernel';
+import { exactId, invalid, oneOf, text } from '../kernel/validation';
 import {
   SESSION_ENVIRONMENTS,
   type ForkOrigin,
@@ -8,32 +8,7 @@ import {
 
 export const TITLE_MAX_LENGTH = 200;
 const REASON_MAX_LENGTH = 500;
-const ID_MAX_LENGTH = 200;
 const NAME_MAX_LENGTH = 100;
-/** C0/C1 controls and the Unicode line/paragraph separators: each would break a one-line title. */
-const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
-
-function invalid(field: string, message: string): DomainError {
-  return new DomainError(ErrorCode.ValidationFailed, message, { field });
-}
-
-/**
- * Trimmed, non-empty, at most `max` characters (code points, so an emoji counts once), no
- * control characters. Commands arrive as JSON from outside, so the type is checked too.
- */
-function text(value: unknown, field: string, max: number): string {
-  if (typeof value !== 'string') throw invalid(field, `${field} must be a string`);
-  const trimmed = value.trim();
-  if (trimmed.length === 0) throw invalid(field, `${field} must not be empty`);
-  const length = [...trimmed].length;
-  if (length > max) {
-    throw invalid(field, `${field} must be at most ${max} characters (it has ${length})`);
-  }
-  if (CONTROL.test(trimmed)) {
-    throw invalid(field, `${field} must not contain control characters such as newlines or tabs`);
-  }
-  return trimmed;
-}
 
 export function validTitle(title: unknown): string {
   return text(title, 'title', TITLE_MAX_LENGTH);
@@ -41,9 +16,7 @@ export function validTitle(title: unknown): string {
 
 /** Ids are taken as given (no trimming): they name streams, so a changed id is another session. */
 export function validId(id: unknown, field: string): string {
-  const checked = text(id, field, ID_MAX_LENGTH);
-  if (checked !== id) throw invalid(field, `${field} must not start or end with whitespace`);
-  return checked;
+  return exactId(id, field);
 }
 
 export function validName(value: unknown, field: 'provider' | 'model'): string {
@@ -51,14 +24,7 @@ export function validName(value: unknown, field: 'provider' | 'model'): string {
 }
 
 export function validEnvironment(value: unknown): SessionEnvironment {
-  const found = SESSION_ENVIRONMENTS.find((e) => e === value);
-  if (found === undefined) {
-    throw invalid(
-      'environment',
-      `environment must be one of ${SESSION_ENVIRONMENTS.join(', ')} (got ${JSON.stringify(value)})`,
-    );
-  }
-  return found;
+  return oneOf(value, 'environment', SESSION_ENVIRONMENTS);
 }
 
 /** A session cannot be its own creator or its own fork origin. */

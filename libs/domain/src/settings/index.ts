@@ -1,0 +1,6 @@
+export * from './settings.state';
+export * from './settings.commands';
+export * from './settings.events';
+export * from './settings.decider';
+export * from './settings.public';
+export { GLOBAL_CAP_MAX, POLL_SECONDS_MAX, POLL_SECONDS_MIN } from './settings.validation';

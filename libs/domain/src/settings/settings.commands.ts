@@ -1,0 +1,21 @@
+import type { Command } from '../kernel';
+import type { Settings } from './settings.state';
+
+/**
+ * What to change. A section left out is kept; the object sections (`defaults`, `sessionboxer`,
+ * `github`) merge field by field; `gitIdentity`, `mcpRegistry` and `environments` are replaced
+ * whole. `null` clears a nullable field (a token). Never echo `publicSettings` back as a patch:
+ * its removed secrets are nulls and would clear the real ones.
+ */
+export interface SettingsPatch {
+  defaults?: Partial<Settings['defaults']>;
+  sessionboxer?: Partial<Settings['sessionboxer']>;
+  gitIdentity?: Settings['gitIdentity'];
+  github?: Partial<Settings['github']>;
+  mcpRegistry?: Settings['mcpRegistry'];
+  environments?: Settings['environments'];
+}
+
+export type UpdateSettings = Command<'UpdateSettings', { patch: SettingsPatch }>;
+
+export type SettingsCommand = UpdateSettings;

@@ -1,0 +1,56 @@
+import { assertNever, type Decider } from '../kernel';
+import type { SettingsCommand, UpdateSettings } from './settings.commands';
+import type { SettingsEvent } from './settings.events';
+import { initialSettingsState, type SettingsState } from './settings.state';
+import { mergePatch, validSettings } from './settings.validation';
+
+/** The one settings stream of a control plane: `settings-global`. */
+export const SETTINGS_STREAM = 'settings-global';
+
+export function settingsStream(): string {
+  return SETTINGS_STREAM;
+}
+
+/** Equal as JSON values: key order does not count (a stored event may list env keys anew). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  return ka.every((k) => Object.hasOwn(rb, k) && sameJson(ra[k], rb[k]));
+}
+
+/** A patch that changes nothing records nothing. */
+function update(command: UpdateSettings, state: SettingsState): SettingsEvent[] {
+  const settings = validSettings(mergePatch(state.settings, command.data.patch));
+  if (sameJson(settings, state.settings)) return [];
+  return [{ type: 'SettingsUpdated', data: { settings, at: command.metadata.at } }];
+}
+
+function decide(command: SettingsCommand, state: SettingsState): SettingsEvent[] {
+  switch (command.type) {
+    case 'UpdateSettings':
+      return update(command, state);
+    default:
+      return assertNever(command.type);
+  }
+}
+
+function evolve(_state: SettingsState, event: SettingsEvent): SettingsState {
+  switch (event.type) {
+    case 'SettingsUpdated':
+      return { settings: event.data.settings };
+    default:
+      return assertNever(event.type);
+  }
+}
+
+export const settingsDecider: Decider<SettingsCommand, SettingsEvent, SettingsState> = {
+  decide,
+  evolve,
+  initialState: initialSettingsState,
+};

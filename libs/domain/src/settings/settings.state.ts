@@ -1,0 +1,52 @@
+import type { SessionEnvironment } from '../session/session.commands';
+
+/** The `sessionboxer` MCP policy default: what an agent may do through it. */
+export type AgentToolsPolicy = 'off' | 'session' | 'all';
+
+export const AGENT_TOOLS_POLICIES: readonly AgentToolsPolicy[] = ['off', 'session', 'all'];
+
+/** "When the Agent creates a Session": Ask me, or Do not ask. */
+export type SessionCreationPolicy = 'ask' | 'dont_ask';
+
+export const SESSION_CREATION_POLICIES: readonly SessionCreationPolicy[] = ['ask', 'dont_ask'];
+
+/** An MCP server every new session's agent gets, next to the built-in desktop and sessionboxer. */
+export interface McpServerEntry {
+  name: string;
+  command: string[];
+  /** Often holds API keys: `publicSettings` removes every value. */
+  env: Record<string, string>;
+}
+
+/** Global settings. Stored whole in each SettingsUpdated, so a read needs only the last one. */
+export interface Settings {
+  defaults: { provider: string; model: string; environment: SessionEnvironment };
+  sessionboxer: {
+    agentTools: AgentToolsPolicy;
+    sessionCreation: SessionCreationPolicy;
+    /** At most this many alive agent-created sessions on the control plane. */
+    globalCap: number;
+  };
+  gitIdentity: { name: string; email: string } | null;
+  github: { token: string | null; webhookSecret: string | null; pollSeconds: number };
+  mcpRegistry: McpServerEntry[];
+  /** The environments a new session may use. */
+  environments: SessionEnvironment[];
+}
+
+/** What a control plane that was never configured uses. Treat it as read-only. */
+export const defaultSettings: Settings = {
+  defaults: { provider: 'claude-code', model: 'default', environment: 'docker-linux' },
+  sessionboxer: { agentTools: 'session', sessionCreation: 'ask', globalCap: 10 },
+  gitIdentity: null,
+  github: { token: null, webhookSecret: null, pollSeconds: 60 },
+  mcpRegistry: [],
+  environments: ['docker-linux'],
+};
+
+/** No "absent" state: a settings stream without events means the defaults. */
+export interface SettingsState {
+  settings: Settings;
+}
+
+export const initialSettingsState: SettingsState = { settings: defaultSettings };
