@@ -1,0 +1,86 @@
+import type { ChildProcess } from 'node:child_process';
+import { DomainError, ErrorCode } from '@sessionboxer/domain/kernel/errors';
+
+/**
+ * The boxes port: one box per session, a workspace folder and the processes that run in it.
+ * The local driver (bubblewrap, or plain processes when bubblewrap is unusable) implements it
+ * here; a container driver can implement it for scale-out and pass the same tests.
+ */
+
+export interface BoxSpec {
+  /** uuid; validated before it goes into any path or name. */
+  sessionId: string;
+  /** Host folder (inside the driver's data dir), seen as /workspace inside the box; created. */
+  workspaceDir: string;
+  /** Host folder (inside the data dir) holding this box's gateway.sock; /run/sessionboxer inside. */
+  gatewaySocketDir: string;
+  /** argv of the box's main process (the daemon). Never a shell string. */
+  command: string[];
+  /** Environment inside the box; nothing of the host's environment leaks in. */
+  env: Record<string, string>;
+}
+
+export type BoxStatus = 'running' | 'frozen' | 'exited' | 'destroyed';
+export type BoxIsolation = 'bubblewrap' | 'process';
+
+export interface BoxInfo {
+  sessionId: string;
+  isolation: BoxIsolation;
+  /** Host pid of the process the driver spawned (bwrap's outer process, or the command). */
+  pid: number;
+  status: BoxStatus;
+  workspaceDir: string;
+  /** Set when the box is not isolated (process fallback): say it wherever the box is shown. */
+  warning?: string;
+}
+
+export interface ExecOptions {
+  /** Added over the box's own environment. */
+  env?: Record<string, string>;
+  /** Working directory inside the box; /workspace by default. */
+  cwd?: string;
+}
+
+export interface DestroyOptions {
+  removeWorkspace?: boolean;
+}
+
+export type BoxExitListener = (sessionId: string, code: number | null) => void;
+
+export interface BoxDriver {
+  readonly isolation: BoxIsolation;
+  /** Starts the box's main process; resolves once it is spawned (namespaces set up). */
+  create(spec: BoxSpec): Promise<BoxInfo>;
+  /** Every process of the box stops running; files are kept. */
+  freeze(sessionId: string): Promise<void>;
+  thaw(sessionId: string): Promise<void>;
+  /** Kills every process of the box (double-forked and setsid'd ones too). */
+  destroy(sessionId: string, opts?: DestroyOptions): Promise<void>;
+  /** A new process inside the same box (mounts, network, pid namespace), stdio pipes. */
+  exec(sessionId: string, argv: string[], opts?: ExecOptions): ChildProcess;
+  info(sessionId: string): BoxInfo | null;
+  /** The box's main process ended without destroy/shutdownAll asking for it. */
+  onExit(listener: BoxExitListener): void;
+  /** Kills every box (control-plane shutdown); workspaces are kept. */
+  shutdownAll(): Promise<void>;
+}
+
+/** A refusal of the boxes port, mapped to HTTP by the same table as every domain error. */
+export class BoxError extends DomainError {
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    super(code, message, details);
+    this.name = 'BoxError';
+  }
+}
+
+export const boxNotFound = (sessionId: string): BoxError =>
+  new BoxError(ErrorCode.NotFound, `no box for session ${sessionId}`, { sessionId });
+
+export const boxInvalid = (field: string, message: string): BoxError =>
+  new BoxError(ErrorCode.ValidationFailed, `${field}: ${message}`, { field });
+
+export const boxInState = (sessionId: string, status: BoxStatus, action: string): BoxError =>
+  new BoxError(ErrorCode.InvalidState, `cannot ${action} box ${sessionId}: it is ${status}`, {
+    sessionId,
+    status,
+  });

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { access, mkdir, readdir, readFile, rmdir, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { type BoxControl, type BoxProcesses, sleep, waitFor } from './box-control';
+import { procStat } from './host';
+
+/**
+ * One cgroup v2 group per box under `<parent>/cp-<pid>-<start time>/box-<sessionId>`, the
+ * middle level naming the control-plane process that owns the boxes. The box's first process
+ * enters its group before exec (see enterArgv), so every descendant is a member, however it
+ * double-forks. Freezing a group stops all of them at once; cgroup.kill kills all of them.
+ */
+export class CgroupControl implements BoxControl {
+  readonly mechanism = 'cgroup-v2';
+
+  private constructor(readonly root: string) {}
+
+  /** A usable control under `parent`, or null (no cgroup2, read-only, no freezer...). */
+  static async probe(parent: string): Promise<CgroupControl | null> {
+    const root = path.join(parent, ownerName(process.pid));
+    const dir = path.join(root, `probe-${randomUUID().slice(0, 8)}`);
+    try {
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, 'cgroup.freeze'), '1');
+      const events = await readEvents(dir);
+      return events.frozen === '1' ? new CgroupControl(root) : null;
+    } catch {
+      return null;
+    } finally {
+      await rmdir(dir).catch(() => undefined);
+    }
+  }
+
+  /**
+   * Kills what dead control planes left behind: a bubblewrap box dies with its control plane,
+   * but a plain-process box's descendants (and empty groups) outlive it. Returns the count.
+   */
+  async sweepStale(): Promise<number> {
+    const parent = path.dirname(this.root);
+    const stale = (await readdir(parent)).filter((n) => isOwnerName(n) && !ownerAlive(n));
+    for (const owner of stale) await this.sweepOwner(path.join(parent, owner));
+    return stale.length;
+  }
+
+  /** Another driver may sweep the same owner at the same time: whatever is gone is fine. */
+  private async sweepOwner(ownerDir: string): Promise<void> {
+    const entries = await readdir(ownerDir).catch(() => [] as string[]);
+    for (const box of entries.filter((n) => n.startsWith('box-'))) {
+      await this.killGroup(path.join(ownerDir, box)).catch(() => undefined);
+      await rmdir(path.join(ownerDir, box)).catch(() => undefined);
+    }
+    await rmdir(ownerDir).catch(() => undefined);
+  }
+
+  dir(sessionId: string): string {
+    return path.join(this.root, `box-${sessionId}`);
+  }
+
+  async prepare(sessionId: string): Promise<void> {
+    const dir = this.dir(sessionId);
+    await mkdir(dir, { recursive: true });
+    // A group left by an earlier failed start of this session must not keep old processes.
+    await this.killGroup(dir);
+    await writeFile(path.join(dir, 'cgroup.freeze'), '0');
+  }
+
+  enterArgv(sessionId: string): string[] {
+    const procs = path.join(this.dir(sessionId), 'cgroup.procs');
+    // Constant script, values as positional arguments: nothing is parsed by the shell.
+    return ['/bin/sh', '-c', 'echo $$ > "$1" && shift && exec "$@"', 'sessionboxer-enter', procs];
+  }
+
+  async freeze(box: BoxProcesses): Promise<void> {
+    await this.setFrozen(box.sessionId, '1');
+  }
+
+  async thaw(box: BoxProcesses): Promise<void> {
+    await this.setFrozen(box.sessionId, '0');
+  }
+
+  async kill(box: BoxProcesses): Promise<void> {
+    await this.killGroup(this.dir(box.sessionId));
+  }
+
+  async release(sessionId: string): Promise<void> {
+    const dir = this.dir(sessionId);
+    // Usually empty already; not after a launch that failed half-way.
+    await this.killGroup(dir).catch(() => undefined);
+    // rmdir can race the kernel's last exit bookkeeping (EBUSY): retry briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await rmdir(dir);
+        return;
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') return;
+        if (attempt >= 50) throw e;
+        await sleep(10);
+      }
+    }
+  }
+
+  async tidy(): Promise<void> {
+    await rmdir(this.root).catch(() => undefined); // still holding a box: kept, swept later
+  }
+
+  private async setFrozen(sessionId: string, value: '0' | '1'): Promise<void> {
+    const dir = this.dir(sessionId);
+    await writeFile(path.join(dir, 'cgroup.freeze'), value);
+    await waitFor(async () => (await readEvents(dir)).frozen === value, `${dir} frozen ${value}`);
+  }
+
+  private async killGroup(dir: string): Promise<void> {
+    if (await exists(path.join(dir, 'cgroup.kill'))) {
+      await writeFile(path.join(dir, 'cgroup.kill'), '1');
+    } else {
+      await killListed(dir); // kernels before 5.14 have no cgroup.kill
+    }
+    await waitFor(async () => (await readEvents(dir)).populated === '0', `${dir} empty`);
+  }
+}
+
+const OWNER = /^cp-(\d+)-(\d+)$/;
+
+function ownerName(pid: number): string {
+  return `cp-${pid}-${procStat(pid)?.startTime ?? '0'}`;
+}
+
+function isOwnerName(name: string): boolean {
+  return OWNER.test(name);
+}
+
+/** The same process still runs (same pid and start time: a reused pid is not the owner). */
+function ownerAlive(name: string): boolean {
+  const [, pid, start] = OWNER.exec(name) as RegExpExecArray;
+  const stat = procStat(Number(pid));
+  return stat !== null && stat.startTime === start && stat.state !== 'Z' && stat.state !== 'X';
+}
+
+async function readEvents(dir: string): Promise<Record<string, string>> {
+  const text = await readFile(path.join(dir, 'cgroup.events'), 'utf8');
+  return Object.fromEntries(
+    text
+      .trim()
+      .split('\n')
+      .map((l) => l.split(' ') as [string, string]),
+  );
+}
+
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** SIGKILL every listed member until none is left (new forks show up in the next read). */
+async function killListed(dir: string): Promise<void> {
+  await waitFor(async () => {
+    const pids = (await readFile(path.join(dir, 'cgroup.procs'), 'utf8')).split('\n');
+    const live = pids.filter((p) => p !== '').map(Number);
+    for (const pid of live) signal(pid, 'SIGKILL');
+    return live.length === 0;
+  }, `${dir} killed`);
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // already gone
+  }
+}

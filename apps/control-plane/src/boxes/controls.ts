@@ -1,0 +1,26 @@
+import * as path from 'node:path';
+import type { BoxControl, ControlMechanism } from './box-control';
+import { CgroupControl } from './cgroup-control';
+import { findCgroup2Mount } from './host';
+import { SignalControl } from './signal-control';
+
+/** The cgroup v2 freezer when it works here, else signals ('auto'); or exactly the one asked. */
+export async function chooseControl(
+  choice: 'auto' | ControlMechanism,
+  cgroupRoot: string | undefined,
+  logger: { warn(message: string): void },
+): Promise<BoxControl> {
+  if (choice === 'signals') return new SignalControl();
+  const mount = findCgroup2Mount();
+  const root = cgroupRoot ?? (mount ? path.join(mount, 'sessionboxer') : null);
+  const cgroup = root ? await CgroupControl.probe(root) : null;
+  if (cgroup) {
+    const swept = await cgroup.sweepStale().catch(() => 0);
+    if (swept > 0) logger.warn(`boxes: killed what ${swept} dead control plane(s) left running`);
+    return cgroup;
+  }
+  const why = root ? `cannot freeze a cgroup under ${root}` : 'no cgroup2 mount';
+  if (choice === 'cgroup-v2') throw new Error(`cgroup v2 freezer unusable: ${why}`);
+  logger.warn(`boxes: ${why}; freezing with SIGSTOP/SIGCONT instead`);
+  return new SignalControl();
+}

@@ -1,0 +1,5 @@
+export * from './box-driver.port';
+export { LocalBoxDriver, NOT_ISOLATED_WARNING } from './local-box-driver';
+export type { BoxLogger, LocalBoxDriverOptions } from './local-box-driver';
+export type { ControlMechanism } from './box-control';
+export { BOX_MOUNTS } from './bubblewrap';

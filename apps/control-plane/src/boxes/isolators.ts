@@ -1,0 +1,133 @@
+import * as path from 'node:path';
+import { BOX_PATHS } from '@sessionboxer/mcp-adapters/bridge/protocol';
+import type { BoxIsolation, BoxSpec } from './box-driver.port';
+import { boxEnv } from './box-spec';
+import {
+  BOX_MOUNTS,
+  type BwrapTools,
+  boxArgs,
+  execArgv,
+  findBwrapTools,
+  probeBubblewrap,
+  projectMountArgs,
+  systemMountArgs,
+} from './bubblewrap';
+import { findExecutable, findProjectRoot } from './host';
+import { type IO, type Launched, launchBubblewrap, launchProcess } from './launch';
+
+/** What differs between a bubblewrap box and a plain-process box. */
+export interface Isolator {
+  readonly isolation: BoxIsolation;
+  /** Said at every creation and in BoxInfo when the boxes are not isolated. */
+  readonly warning?: string;
+  /** The box's whole environment. */
+  env(spec: BoxSpec): Record<string, string>;
+  launch(spec: BoxSpec, env: Record<string, string>, prefix: string[], io: IO): Promise<Launched>;
+  /** argv, host-side env and cwd of a new process inside a running box. */
+  exec(box: ExecTarget, argv: string[], env: Record<string, string>, cwd?: string): ExecPlan;
+}
+
+export interface ExecTarget {
+  nsInitPid: number | null;
+  workspaceDir: string;
+}
+export interface ExecPlan {
+  argv: string[];
+  env: Record<string, string>;
+  cwd?: string;
+}
+
+export const NOT_ISOLATED_WARNING =
+  'NOT ISOLATED: bubblewrap is unusable, so this box is a plain process that shares the ' +
+  "control plane's user, files and network";
+
+/** Host-side programs (the cgroup wrapper, bwrap, nsenter) get only this: no LD_PRELOAD & co. */
+const HOST_ENV = { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' };
+
+export class BubblewrapIsolator implements Isolator {
+  readonly isolation = 'bubblewrap';
+  private readonly sharedMounts: string[];
+
+  constructor(
+    private readonly tools: BwrapTools,
+    projectRoot: string,
+    privateDirs: string[],
+  ) {
+    this.sharedMounts = [...systemMountArgs(), ...projectMountArgs(projectRoot, privateDirs)];
+  }
+
+  env(spec: BoxSpec): Record<string, string> {
+    const paths = { workspace: BOX_MOUNTS.workspace, gatewaySocket: BOX_PATHS.gatewaySocket };
+    return boxEnv(spec.sessionId, spec.env, paths, { SESSIONBOXER_ISOLATION: 'bubblewrap' });
+  }
+
+  launch(spec: BoxSpec, env: Record<string, string>, prefix: string[], io: IO) {
+    const args = boxArgs({ ...spec, sharedMounts: this.sharedMounts, env });
+    return launchBubblewrap([...prefix, this.tools.bwrap, ...args], { ...io, env: HOST_ENV });
+  }
+
+  exec(box: ExecTarget, argv: string[], env: Record<string, string>, cwd?: string): ExecPlan {
+    if (box.nsInitPid === null) throw new Error('bubblewrap box without a namespace pid');
+    const inBox = execArgv(this.tools, box.nsInitPid, argv, cwd ?? BOX_MOUNTS.workspace, env);
+    return { argv: inBox, env: HOST_ENV };
+  }
+}
+
+/**
+ * No isolation at all: the command runs on the host as the control plane's user, with the
+ * workspace as its cwd and HOME. Every box shares the host's network (two daemons cannot
+ * both listen on 127.0.0.1:7000) and file system.
+ */
+export class ProcessIsolator implements Isolator {
+  readonly isolation = 'process';
+  readonly warning = NOT_ISOLATED_WARNING;
+
+  constructor(private readonly setpriv: string | null) {}
+
+  env(spec: BoxSpec): Record<string, string> {
+    const gatewaySocket = path.join(spec.gatewaySocketDir, path.basename(BOX_PATHS.gatewaySocket));
+    const paths = { workspace: spec.workspaceDir, gatewaySocket };
+    return boxEnv(spec.sessionId, spec.env, paths, { SESSIONBOXER_ISOLATION: 'process' });
+  }
+
+  launch(spec: BoxSpec, env: Record<string, string>, prefix: string[], io: IO) {
+    // Die with the control plane, as bubblewrap boxes do (only the main process: its
+    // descendants are reached through the cgroup or the process tree).
+    const deathSig = this.setpriv ? [this.setpriv, '--pdeathsig', 'KILL', '--'] : [];
+    const argv = [...prefix, ...deathSig, ...spec.command];
+    return launchProcess(argv, { ...io, env, cwd: spec.workspaceDir });
+  }
+
+  exec(box: ExecTarget, argv: string[], env: Record<string, string>, cwd?: string): ExecPlan {
+    // Paths under /workspace mean the box's workspace, as they would in a bubblewrap box.
+    const ws = BOX_MOUNTS.workspace;
+    const mapped =
+      cwd === undefined || !(cwd === ws || cwd.startsWith(`${ws}/`))
+        ? cwd
+        : path.join(box.workspaceDir, cwd.slice(ws.length));
+    return { argv, env, cwd: mapped ?? box.workspaceDir };
+  }
+}
+
+export interface IsolatorChoice {
+  isolation: 'auto' | BoxIsolation;
+  projectRoot?: string;
+  /** Host folders a box must not see even if they are inside the project (data, logs). */
+  privateDirs: string[];
+  warn(message: string): void;
+}
+
+/** Probes bubblewrap once; 'auto' falls back to plain processes, 'bubblewrap' insists. */
+export async function chooseIsolator(choice: IsolatorChoice): Promise<Isolator> {
+  const setpriv = findExecutable('setpriv');
+  if (choice.isolation === 'process') return new ProcessIsolator(setpriv);
+  const tools = findBwrapTools();
+  const why = tools ? await probeBubblewrap(tools) : 'bwrap, nsenter or setpriv not found';
+  if (tools && why === null) {
+    const root = choice.projectRoot ?? findProjectRoot();
+    return new BubblewrapIsolator(tools, path.resolve(root), choice.privateDirs);
+  }
+  if (choice.isolation === 'bubblewrap') throw new Error(`bubblewrap is unusable: ${why}`);
+  choice.warn(`bubblewrap is unusable (${why}): boxes will be plain processes, NOT isolated`);
+  return new ProcessIsolator(setpriv);
+}

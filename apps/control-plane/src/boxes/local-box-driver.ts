@@ -1,0 +1,266 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import * as path from 'node:path';
+import { ErrorCode } from '@sessionboxer/domain/kernel/errors';
+import type { BoxControl, ControlMechanism } from './box-control';
+import {
+  type BoxDriver,
+  BoxError,
+  type BoxExitListener,
+  type BoxInfo,
+  type BoxIsolation,
+  type BoxSpec,
+  type DestroyOptions,
+  type ExecOptions,
+  boxInState,
+  boxInvalid,
+  boxNotFound,
+} from './box-driver.port';
+import { type BoxRecord, type Started, boxRecord } from './box-record';
+import * as checks from './box-spec';
+import { chooseControl } from './controls';
+import { type Isolator, chooseIsolator } from './isolators';
+export { NOT_ISOLATED_WARNING } from './isolators';
+import { type Launched, OutputTail, openBoxLog } from './launch';
+
+export interface BoxLogger {
+  log(message: string): void;
+  warn(message: string): void;
+}
+
+export interface LocalBoxDriverOptions {
+  /** Every workspace and gateway socket folder must be inside it. */
+  dataDir: string;
+  /** 'auto' (default): bubblewrap when the probe passes, else plain processes (warned). */
+  isolation?: 'auto' | BoxIsolation;
+  /** 'auto' (default): the cgroup v2 freezer when usable, else signals. */
+  freezer?: 'auto' | ControlMechanism;
+  /** The project mounted read-only at /opt/sessionboxer; found from this file by default. */
+  projectRoot?: string;
+  /** Parent cgroup of the boxes; `<cgroup2 mount>/sessionboxer` by default. */
+  cgroupRoot?: string;
+  /** When set, each box's stdout and stderr are appended to `<logDir>/box-<sessionId>.log`. */
+  logDir?: string;
+  logger?: BoxLogger;
+}
+
+/** A process to start inside a box: argv, environment and working folder on the host side. */
+export interface BoxExecPlan {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string | undefined;
+}
+
+/** The local BoxDriver: bubblewrap boxes (or plain processes), frozen via cgroup or signals. */
+export class LocalBoxDriver implements BoxDriver {
+  private readonly boxes = new Map<string, BoxRecord>();
+  private readonly starting = new Map<string, BoxSpec>();
+  private readonly listeners: BoxExitListener[] = [];
+
+  private constructor(
+    private readonly isolator: Isolator,
+    private readonly control: BoxControl,
+    private readonly dataDir: string,
+    private readonly logDir: string | null,
+    private readonly logger: BoxLogger,
+  ) {}
+
+  /** Probes bubblewrap and the freezer once, and logs which the boxes will use. */
+  static async open(options: LocalBoxDriverOptions): Promise<LocalBoxDriver> {
+    const dataDir = path.resolve(options.dataDir);
+    const logDir = options.logDir ? path.resolve(options.logDir) : null;
+    await mkdir(dataDir, { recursive: true });
+    if (logDir) await mkdir(logDir, { recursive: true });
+    const logger = options.logger ?? console;
+    const isolator = await chooseIsolator({
+      isolation: options.isolation ?? 'auto',
+      projectRoot: options.projectRoot,
+      privateDirs: logDir ? [dataDir, logDir] : [dataDir],
+      warn: (m) => logger.warn(m),
+    });
+    const control = await chooseControl(options.freezer ?? 'auto', options.cgroupRoot, logger);
+    logger.log(`boxes: ${isolator.isolation} isolation, ${control.mechanism} freezer`);
+    return new LocalBoxDriver(isolator, control, dataDir, logDir, logger);
+  }
+
+  get isolation(): BoxIsolation {
+    return this.isolator.isolation;
+  }
+
+  get freezer(): ControlMechanism {
+    return this.control.mechanism;
+  }
+
+  async create(input: BoxSpec): Promise<BoxInfo> {
+    const spec = checks.validateSpec(input, this.dataDir);
+    this.assertFree(spec);
+    this.starting.set(spec.sessionId, spec);
+    try {
+      // The session's previous box (exited) must be fully gone: its cgroup has this name.
+      await this.boxes.get(spec.sessionId)?.reaped?.catch(() => undefined);
+      await checks.makeBoxDirs(spec, this.dataDir);
+      return { ...(await this.start(spec)) };
+    } finally {
+      this.starting.delete(spec.sessionId);
+    }
+  }
+
+  async freeze(sessionId: string): Promise<void> {
+    return this.serial(this.live(sessionId, 'freeze'), async (r) => {
+      if (r.info.status !== 'running') return;
+      await this.control.freeze(r.procs);
+      if (!r.reaped) r.info.status = 'frozen';
+    });
+  }
+
+  async thaw(sessionId: string): Promise<void> {
+    return this.serial(this.live(sessionId, 'thaw'), async (r) => {
+      if (r.info.status !== 'frozen') return;
+      await this.control.thaw(r.procs);
+      if (!r.reaped) r.info.status = 'running';
+    });
+  }
+
+  async destroy(sessionId: string, opts: DestroyOptions = {}): Promise<void> {
+    checks.assertSessionId(sessionId);
+    const r = this.boxes.get(sessionId);
+    if (!r) throw boxNotFound(sessionId);
+    await this.reap(r);
+    r.info.status = 'destroyed';
+    if (opts.removeWorkspace) {
+      // Re-checked: nothing but a folder inside the data dir is ever removed.
+      const dir = checks.pathInside(this.dataDir, r.spec.workspaceDir, 'workspaceDir');
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * What `exec` spawns, for callers that spawn it themselves (an MCP client's stdio transport
+   * started "inside the box"). Same checks, same argv.
+   */
+  execPlan(sessionId: string, argv: string[], opts: ExecOptions = {}): BoxExecPlan {
+    checks.assertArgv(argv, 'argv');
+    if (opts.env !== undefined) checks.assertEnv(opts.env, 'env');
+    if (opts.cwd !== undefined && !(path.posix.isAbsolute(opts.cwd) && !opts.cwd.includes('\0'))) {
+      throw boxInvalid('cwd', 'must be an absolute path inside the box');
+    }
+    const r = this.live(sessionId, 'exec into');
+    if (r.info.status !== 'running') throw boxInState(sessionId, r.info.status, 'exec into');
+    const env = { ...r.env, ...opts.env, SESSIONBOXER_SESSION_ID: sessionId };
+    const target = { nsInitPid: r.procs.nsInitPid, workspaceDir: r.spec.workspaceDir };
+    const plan = this.isolator.exec(target, argv, env, opts.cwd);
+    const full = [...this.control.enterArgv(sessionId), ...plan.argv];
+    return { command: full[0], args: full.slice(1), env: plan.env, cwd: plan.cwd };
+  }
+
+  exec(sessionId: string, argv: string[], opts: ExecOptions = {}): ChildProcess {
+    const plan = this.execPlan(sessionId, argv, opts);
+    const r = this.live(sessionId, 'exec into');
+    const child = spawn(plan.command, plan.args, { env: plan.env, cwd: plan.cwd, stdio: 'pipe' });
+    r.execs.add(child);
+    child.once('exit', () => r.execs.delete(child));
+    return child;
+  }
+
+  info(sessionId: string): BoxInfo | null {
+    const r = this.boxes.get(sessionId);
+    return r ? { ...r.info } : null;
+  }
+
+  onExit(listener: BoxExitListener): void {
+    this.listeners.push(listener);
+  }
+
+  async shutdownAll(): Promise<void> {
+    const live = [...this.boxes.values()].filter((r) => !r.reaped);
+    const results = await Promise.allSettled(live.map((r) => this.reap(r)));
+    results.forEach((res, i) => {
+      live[i].info.status = 'destroyed';
+      if (res.status === 'rejected') {
+        this.logger.warn(`box ${live[i].spec.sessionId}: shutdown failed: ${String(res.reason)}`);
+      }
+    });
+    await this.control.tidy();
+  }
+
+  private assertFree(spec: BoxSpec): void {
+    const id = spec.sessionId;
+    const current = this.boxes.get(id);
+    if (this.starting.has(id) || (current && !current.reaped)) {
+      throw new BoxError(ErrorCode.AlreadyExists, `box ${id} already exists`, { sessionId: id });
+    }
+    const live = [...this.boxes.values()].filter((r) => !r.reaped).map((r) => r.spec);
+    checks.assertSeparate(spec, [...this.starting.values(), ...live]);
+  }
+
+  private async start(spec: BoxSpec): Promise<BoxInfo> {
+    const env = this.isolator.env(spec);
+    const tail = new OutputTail();
+    const { io, log } = openBoxLog(this.logDir, spec.sessionId, tail);
+    await this.control.prepare(spec.sessionId);
+    let launched: Launched;
+    try {
+      launched = await this.isolator.launch(spec, env, this.control.enterArgv(spec.sessionId), io);
+    } catch (e) {
+      log?.end();
+      await this.control.release(spec.sessionId).catch(() => undefined);
+      throw new BoxError(ErrorCode.Unavailable, `box ${spec.sessionId}: ${(e as Error).message}`);
+    } finally {
+      if (typeof io.stdout === 'number') closeSync(io.stdout);
+    }
+    return this.register(spec, env, { launched, tail, log }).info;
+  }
+
+  private register(spec: BoxSpec, env: Record<string, string>, started: Started): BoxRecord {
+    const { isolation, warning } = this.isolator;
+    if (warning) this.logger.warn(`!!! box ${spec.sessionId} is ${warning} !!!`);
+    const r = boxRecord(spec, env, isolation, started, warning);
+    this.boxes.set(spec.sessionId, r);
+    void started.launched.exited.then(({ code, signal }) => this.mainExited(r, code, signal));
+    return r;
+  }
+
+  private async mainExited(r: BoxRecord, code: number | null, signal: string | null) {
+    if (r.reaped) return; // destroy or shutdown asked for it
+    r.info.status = 'exited';
+    const id = r.spec.sessionId;
+    this.logger.warn(`box ${id} exited (code ${code}, signal ${signal}): ${r.tail.toString()}`);
+    await this.reap(r).catch((e) => this.logger.warn(`box ${id}: cleanup: ${String(e)}`));
+    for (const listener of this.listeners) {
+      try {
+        listener(id, code);
+      } catch (e) {
+        this.logger.warn(`box ${id}: exit listener threw: ${String(e)}`);
+      }
+    }
+  }
+
+  /** Kills everything of the box once, however many callers ask. */
+  private reap(r: BoxRecord): Promise<void> {
+    r.reaped ??= (async () => {
+      await this.control.kill(r.procs);
+      r.launched.child.kill('SIGKILL'); // the outer bwrap, if it was not in the group
+      for (const c of r.execs) c.kill('SIGKILL');
+      await r.launched.exited;
+      await this.control.release(r.spec.sessionId);
+      r.log?.end();
+    })();
+    return r.reaped;
+  }
+
+  private live(sessionId: string, action: string): BoxRecord {
+    checks.assertSessionId(sessionId);
+    const r = this.boxes.get(sessionId);
+    if (!r) throw boxNotFound(sessionId);
+    if (r.reaped) throw boxInState(sessionId, r.info.status, action);
+    return r;
+  }
+
+  private serial(r: BoxRecord, step: (r: BoxRecord) => Promise<void>): Promise<void> {
+    const next = r.queue.then(() => step(r));
+    r.queue = next.catch(() => undefined);
+    return next;
+  }
+}
