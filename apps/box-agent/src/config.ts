@@ -1,0 +1,67 @@
+import { BOX_PATHS } from '@sessionboxer/mcp-adapters/bridge/protocol';
+
+/** Everything the daemon reads from its environment, with the in-box defaults. */
+export interface DaemonConfig {
+  /** The box's own Unix socket to the control plane's gateway. */
+  gatewaySocket: string;
+  /** HTTP path of the WebSocket upgrade on that socket (the control plane's BOX_GATEWAY_PATH). */
+  gatewayPath: string;
+  host: string;
+  /** 0 picks a free port (tests); the ready line and .mcp.json carry the real one. */
+  port: number;
+  workspace: string;
+  /** Folder holding the compiled stdio MCP servers that .mcp.json points at. */
+  mcpCommandRoot: string;
+  /** How long a call waits for a connection to the gateway before it fails as unreachable. */
+  callWaitMs: number;
+  /** How long the control plane has to answer a call once it was sent (the bridge's bound). */
+  callTimeoutMs: number;
+  /** The node binary the MCP servers run with: the one running the daemon. */
+  nodePath: string;
+  /** Passed on to the sessionboxer MCP server (its `docs` tool) when set; else its default. */
+  guidePath: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(
+      `${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`,
+    );
+  }
+  return value;
+}
+
+function text(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name]?.trim();
+  return raw ? raw : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): DaemonConfig {
+  const gatewaySocket = text(env, 'SESSIONBOXER_GATEWAY_SOCKET', BOX_PATHS.gatewaySocket);
+  // ws addresses a Unix socket as `ws+unix://<socket>:<path>`, so the socket path cannot
+  // hold a colon.
+  if (gatewaySocket.includes(':')) {
+    throw new ConfigError(`SESSIONBOXER_GATEWAY_SOCKET cannot contain ':', got ${gatewaySocket}`);
+  }
+  return {
+    gatewaySocket,
+    gatewayPath: text(env, 'SESSIONBOXER_GATEWAY_PATH', '/box'),
+    host: text(env, 'SESSIONBOXER_DAEMON_HOST', '127.0.0.1'),
+    port: integer(env, 'SESSIONBOXER_DAEMON_PORT', 7000, 0, 65535),
+    workspace: text(env, 'SESSIONBOXER_WORKSPACE', BOX_PATHS.workspace),
+    mcpCommandRoot: text(
+      env,
+      'SESSIONBOXER_MCP_COMMAND_ROOT',
+      '/opt/sessionboxer/dist/apps/box-agent/src/mcp',
+    ),
+    callWaitMs: integer(env, 'SESSIONBOXER_CALL_WAIT_MS', 15_000, 1, 600_000),
+    callTimeoutMs: integer(env, 'SESSIONBOXER_CALL_TIMEOUT_MS', 20_000, 1, 600_000),
+    nodePath: process.execPath,
+    guidePath: env.SESSIONBOXER_GUIDE_PATH?.trim() || undefined,
+  };
+}

@@ -1,0 +1,92 @@
+import type { AddressInfo } from 'node:net';
+import type * as http from 'node:http';
+import type { DaemonConfig } from './config';
+import { GatewayClient } from './gateway/gateway-client';
+import { createHttpServer } from './http/http-server';
+import { errorMessage, type Log } from './log';
+import { createServerFrameHandler } from './server-frames';
+import { TerminalManager } from './terminals/terminal-manager';
+import { DAEMON_VERSION } from './version';
+import { writeMcpJson } from './workspace/mcp-json';
+import { SessionJsonFile } from './workspace/session-json';
+
+export interface RunningDaemon {
+  /** http://host:port, as written into .mcp.json. */
+  url: string;
+  port: number;
+  /** Kills the terminals, drops the gateway connection, stops listening. */
+  close(): Promise<void>;
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function closeServer(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/** The daemon's parts, wired to each other but not started. */
+function wire(config: DaemonConfig, log: Log) {
+  const sessionFile = new SessionJsonFile(config.workspace, log);
+  const gateway: GatewayClient = new GatewayClient({
+    socketPath: config.gatewaySocket,
+    path: config.gatewayPath,
+    callWaitMs: config.callWaitMs,
+    callTimeoutMs: config.callTimeoutMs,
+    log,
+    hello: () => ({ daemonVersion: DAEMON_VERSION, terminals: terminals.running() }),
+    onServerFrame: (event, data) => onServerFrame(event, data),
+  });
+  const terminals = new TerminalManager({
+    cwd: config.workspace,
+    log,
+    events: {
+      opened: (frame) => gateway.deliver('terminal.opened', frame),
+      exited: (frame) => gateway.deliver('terminal.exited', frame),
+    },
+  });
+  const onServerFrame = createServerFrameHandler({
+    sessionFile,
+    terminals,
+    log,
+    reply: (event, data) => gateway.reply(event, data),
+  });
+  return { sessionFile, gateway, terminals };
+}
+
+/** Starts the daemon: HTTP first, so that .mcp.json names its port, then the gateway. */
+export async function startDaemon(config: DaemonConfig, log: Log): Promise<RunningDaemon> {
+  const { sessionFile, gateway, terminals } = wire(config, log);
+  const server = createHttpServer(gateway, log);
+  const port = await listen(server, config.port, config.host);
+  const url = `http://${config.host}:${port}`;
+  await writeMcpJson(config.workspace, {
+    nodePath: config.nodePath,
+    commandRoot: config.mcpCommandRoot,
+    daemonUrl: url,
+    display: process.env.DISPLAY,
+    guidePath: config.guidePath,
+  }).catch((e: unknown) => log.error(`could not write .mcp.json: ${errorMessage(e)}`));
+  gateway.start();
+
+  const close = async (): Promise<void> => {
+    // Terminals first, while their exit frames can still reach the control plane.
+    await terminals.killAll();
+    gateway.close();
+    // Lets the calls just failed write their 503 before the connections are cut.
+    await new Promise((resolve) => setImmediate(resolve));
+    await closeServer(server);
+    await sessionFile.flushed();
+  };
+  return { url, port, close };
+}

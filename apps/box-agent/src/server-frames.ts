@@ -1,0 +1,97 @@
+import type { z } from 'zod';
+import { ErrorCode } from '@sessionboxer/domain/kernel/errors';
+import {
+  describeIssues,
+  requestId,
+  sessionPush,
+  terminalListRequest,
+  terminalOpenPush,
+  terminalReadRequest,
+} from './gateway/frames';
+import type { Log } from './log';
+import type { TerminalManager } from './terminals/terminal-manager';
+import type { SessionJsonFile } from './workspace/session-json';
+
+export interface ServerFrameDeps {
+  sessionFile: SessionJsonFile;
+  terminals: TerminalManager;
+  /** Sends `terminal.answer` on the connection that asked. */
+  reply(event: 'terminal.answer', data: TerminalAnswer): void;
+  log: Log;
+}
+
+export type TerminalAnswer =
+  | { requestId: string; ok: true; result: unknown }
+  | { requestId: string; ok: false; error: { code: string; message: string } };
+
+/** Handles the control plane's pushes and requests (everything but call results). */
+export function createServerFrameHandler(deps: ServerFrameDeps) {
+  return (event: string, data: unknown): void => {
+    switch (event) {
+      case 'session':
+        return push(deps, event, sessionPush, data, (s) => deps.sessionFile.push(s));
+      case 'terminal.open':
+        return push(deps, event, terminalOpenPush, data, (f) =>
+          deps.terminals.open(f.terminalId, f.command),
+        );
+      case 'terminal.list':
+        return answer(deps, event, terminalListRequest, data, () => ({
+          terminals: deps.terminals.list(),
+        }));
+      case 'terminal.read':
+        return answer(deps, event, terminalReadRequest, data, (r) => {
+          const read = deps.terminals.read(r.terminalId, r.lines);
+          if (!read) throw new NotFound(`no terminal ${r.terminalId} in this box`);
+          return read;
+        });
+      default:
+        deps.log.warn(`ignored an unknown frame from the gateway: ${event}`);
+    }
+  };
+}
+
+class NotFound extends Error {}
+
+function push<T>(
+  deps: ServerFrameDeps,
+  event: string,
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+  data: unknown,
+  apply: (value: T) => void,
+): void {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    deps.log.warn(`ignored a malformed ${event} frame: ${describeIssues(parsed.error)}`);
+    return;
+  }
+  apply(parsed.data);
+}
+
+function answer<T extends { requestId: string }>(
+  deps: ServerFrameDeps,
+  event: string,
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+  data: unknown,
+  compute: (request: T) => unknown,
+): void {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const id = requestId.safeParse(data);
+    const message = `malformed ${event} request: ${describeIssues(parsed.error)}`;
+    deps.log.warn(message);
+    // Without a requestId nobody could match an answer, so there is none.
+    if (id.success) fail(deps, id.data.requestId, ErrorCode.ValidationFailed, message);
+    return;
+  }
+  try {
+    const result = compute(parsed.data);
+    deps.reply('terminal.answer', { requestId: parsed.data.requestId, ok: true, result });
+  } catch (e) {
+    const code = e instanceof NotFound ? ErrorCode.NotFound : 'INTERNAL';
+    fail(deps, parsed.data.requestId, code, e instanceof Error ? e.message : String(e));
+  }
+}
+
+function fail(deps: ServerFrameDeps, requestId: string, code: string, message: string): void {
+  deps.reply('terminal.answer', { requestId, ok: false, error: { code, message } });
+}

@@ -1,0 +1,187 @@
+import { closeSync, constants, openSync } from 'node:fs';
+import * as pty from 'node-pty';
+import { errorMessage, type Log } from '../log';
+import { findExecutable } from './find-executable';
+import { OutputRing } from './output-ring';
+import { renderLastLines } from './terminal-text';
+
+export interface TerminalOpened {
+  terminalId: string;
+  command: string[];
+  createdAt: string;
+}
+export interface TerminalExited {
+  terminalId: string;
+  exitCode: number;
+}
+export interface TerminalEvents {
+  opened(frame: TerminalOpened): void;
+  exited(frame: TerminalExited): void;
+}
+export interface TerminalSummary {
+  id: string;
+  command: string[];
+  createdAt: string;
+  exitCode: number | null;
+}
+export interface TerminalRead {
+  id: string;
+  text: string;
+  exitCode: number | null;
+}
+
+interface Terminal extends TerminalSummary {
+  ring: OutputRing;
+  pty: pty.IPty | null;
+}
+
+export const LOGIN_SHELL = ['/bin/bash', '-l'];
+/** Exited terminals kept readable; older ones are forgotten first. */
+const MAX_EXITED_KEPT = 50;
+const KILL_GRACE_MS = 1_000;
+
+/** The box's terminals: real PTYs whose output is retained (256 KB each) for terminal_read. */
+export class TerminalManager {
+  private readonly terminals = new Map<string, Terminal>();
+
+  constructor(private readonly opts: { cwd: string; events: TerminalEvents; log: Log }) {}
+
+  /** Idempotent: opening a known id again re-announces it instead of starting a second PTY. */
+  open(terminalId: string, command: string[] | null): void {
+    const known = this.terminals.get(terminalId);
+    if (known) {
+      this.announce(known);
+      return;
+    }
+    const argv = command ?? LOGIN_SHELL;
+    const terminal: Terminal = {
+      id: terminalId,
+      command: argv,
+      createdAt: new Date().toISOString(),
+      exitCode: null,
+      ring: new OutputRing(),
+      pty: null,
+    };
+    this.terminals.set(terminalId, terminal);
+    this.forgetOldExited();
+    this.opts.events.opened({ terminalId, command: argv, createdAt: terminal.createdAt });
+    this.start(terminal);
+  }
+
+  list(): TerminalSummary[] {
+    return [...this.terminals.values()].map((t) => ({
+      id: t.id,
+      command: t.command,
+      createdAt: t.createdAt,
+      exitCode: t.exitCode,
+    }));
+  }
+
+  read(terminalId: string, lines: number): TerminalRead | null {
+    const t = this.terminals.get(terminalId);
+    if (!t) return null;
+    return { id: t.id, text: renderLastLines(t.ring.text(), lines), exitCode: t.exitCode };
+  }
+
+  running(): string[] {
+    return [...this.terminals.values()].filter((t) => t.pty).map((t) => t.id);
+  }
+
+  /** Hangs up every PTY's process group, then kills what is still there after a grace period. */
+  async killAll(): Promise<void> {
+    const live = [...this.terminals.values()].filter((t) => t.pty);
+    for (const t of live) this.signal(t, 'SIGHUP');
+    const deadline = Date.now() + KILL_GRACE_MS;
+    while (live.some((t) => t.pty) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    for (const t of live) if (t.pty) this.signal(t, 'SIGKILL');
+  }
+
+  private start(t: Terminal): void {
+    const file = findExecutable(t.command[0], this.opts.cwd);
+    if (!file) {
+      this.finish(t, 127, `sessionboxer: command not found: ${t.command[0]}\r\n`);
+      return;
+    }
+    let child: pty.IPty;
+    try {
+      child = pty.spawn(file, t.command.slice(1), {
+        name: 'xterm-256color',
+        cols: 120,
+        rows: 30,
+        cwd: this.opts.cwd,
+        env: { ...process.env, TERM: 'xterm-256color' },
+      });
+    } catch (e) {
+      this.finish(t, 126, `sessionboxer: cannot start ${t.command[0]}: ${errorMessage(e)}\r\n`);
+      return;
+    }
+    t.pty = child;
+    const slave = holdSlave(child);
+    child.onData((data) => t.ring.push(data));
+    child.onExit(({ exitCode, signal }) => {
+      if (slave !== null) closeQuietly(slave);
+      t.pty = null;
+      // A shell reports death by signal N as 128 + N; so does this.
+      this.finish(t, signal ? 128 + signal : exitCode, '');
+    });
+  }
+
+  private finish(t: Terminal, exitCode: number, message: string): void {
+    if (message) t.ring.push(message);
+    t.exitCode = exitCode;
+    this.opts.events.exited({ terminalId: t.id, exitCode });
+  }
+
+  private announce(t: Terminal): void {
+    this.opts.events.opened({ terminalId: t.id, command: t.command, createdAt: t.createdAt });
+    if (t.exitCode !== null) this.opts.events.exited({ terminalId: t.id, exitCode: t.exitCode });
+  }
+
+  private signal(t: Terminal, signal: NodeJS.Signals): void {
+    const child = t.pty;
+    if (!child) return;
+    try {
+      // node-pty makes the child a session leader, so its pid is also its process group.
+      process.kill(-child.pid, signal);
+    } catch {
+      try {
+        child.kill(signal);
+      } catch (e) {
+        this.opts.log.warn(`could not signal terminal ${t.id}: ${errorMessage(e)}`);
+      }
+    }
+  }
+
+  private forgetOldExited(): void {
+    const exited = [...this.terminals.values()].filter((t) => t.exitCode !== null);
+    for (const t of exited.slice(0, Math.max(0, exited.length - MAX_EXITED_KEPT))) {
+      this.terminals.delete(t.id);
+    }
+  }
+}
+
+/**
+ * Opens the PTY's slave side and keeps it open until the child has exited. Without this, Linux
+ * hangs the PTY up the moment the child's session ends and the output still unread on the
+ * master is lost: a fast command's last lines (often the summary) would be missing. node-pty
+ * then closes the master within 200 ms of the exit, after it has read what was left.
+ */
+function holdSlave(child: pty.IPty): number | null {
+  const name = (child as pty.IPty & { ptsName?: unknown }).ptsName;
+  if (typeof name !== 'string') return null;
+  try {
+    return openSync(name, constants.O_RDWR | constants.O_NOCTTY);
+  } catch {
+    return null;
+  }
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed: nothing is held any more, which is all that matters
+  }
+}
