@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode } from '@sessionboxer/domain';
+import { z } from 'zod';
+
+/**
+ * Posts a tool call to the box's daemon, which forwards it to the control plane over the box's
+ * socket and answers with the control plane's answer. Shared by the box's stdio MCP servers.
+ * It never throws: a daemon that cannot be reached, is too slow or answers nonsense becomes an
+ * `ok: false` answer whose message says so, which the server shows the model as a tool error.
+ */
+
+export type DaemonAnswer =
+  { ok: true; result: unknown } | { ok: false; error: { code: string; message: string } };
+
+const daemonAnswer = z.union([
+  z.object({ ok: z.literal(true), result: z.unknown() }),
+  z.object({
+    ok: z.literal(false),
+    error: z.object({ code: z.string(), message: z.string() }),
+  }),
+]);
+
+export interface DaemonClientOptions {
+  /** The daemon's base URL, `http://127.0.0.1:7000` in a box. */
+  baseUrl: string;
+  /** `/sessionboxer` for the sessionboxer tools, `/e2e` for the Auto QA ones. */
+  endpoint: 'sessionboxer' | 'e2e';
+  /**
+   * Longer than the daemon's own bounds (waiting for its socket, then the bridge's 20 s), so
+   * the daemon's answer, which says which bound was hit, arrives before this one.
+   */
+  timeoutMs?: number;
+}
+
+export const DAEMON_TIMEOUT_MS = 55_000;
+
+function failed(message: string): DaemonAnswer {
+  return { ok: false, error: { code: ErrorCode.Unavailable, message } };
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+}
+
+/**
+ * The root cause of a failure, "connect ECONNREFUSED 127.0.0.1:7000" rather than fetch's "fetch
+ * failed". Read by shape, not `instanceof`: fetch's errors come from Node's own realm.
+ */
+export function reason(e: unknown): string {
+  let root = e;
+  for (let depth = 0; depth < 5; depth++) {
+    // Connecting to a name with several addresses fails with one error per address.
+    const errors = field(root, 'errors');
+    const next =
+      field(root, 'cause') ?? (Array.isArray(errors) ? (errors[0] as unknown) : undefined);
+    if (next === undefined) break;
+    root = next;
+  }
+  const message = field(root, 'message');
+  const code = field(root, 'code');
+  if (typeof message === 'string' && message) return message;
+  return typeof code === 'string' ? code : String(root);
+}
+
+function parseAnswer(body: string, status: number, where: string): DaemonAnswer {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    json = undefined;
+  }
+  const answer = daemonAnswer.safeParse(json);
+  if (answer.success) {
+    const data = answer.data;
+    return data.ok ? { ok: true, result: data.result ?? null } : data;
+  }
+  const excerpt = body.length > 200 ? `${body.slice(0, 200)}…` : body;
+  return failed(
+    `the box's daemon at ${where} answered HTTP ${status} with something that is not ` +
+      `a tool answer: ${JSON.stringify(excerpt)}`,
+  );
+}
+
+/** One call: `{ tool, args, callId }`, a fresh callId per call (the daemon keeps it on resends). */
+export async function postToDaemon(
+  options: DaemonClientOptions,
+  tool: string,
+  args: Record<string, unknown>,
+): Promise<DaemonAnswer> {
+  const where = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? DAEMON_TIMEOUT_MS;
+  const lost = (e: unknown, what: string): DaemonAnswer =>
+    field(e, 'name') === 'TimeoutError'
+      ? failed(`the box's daemon at ${where} did not answer within ${timeoutMs / 1000} s`)
+      : failed(`the box's daemon at ${where} ${what}: ${reason(e)}`);
+  let response: Response;
+  try {
+    response = await fetch(`${where}/${options.endpoint}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tool, args, callId: randomUUID() }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (e) {
+    return lost(e, 'is unreachable');
+  }
+  try {
+    return parseAnswer(await response.text(), response.status, where);
+  } catch (e) {
+    return lost(e, 'broke off its answer');
+  }
+}

@@ -1,0 +1,175 @@
+import { resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { DomainError, ErrorCode } from '@sessionboxer/domain';
+import { sessionboxerTools } from '@sessionboxer/mcp-adapters/sessionboxer';
+import { RecordingPort, WHOAMI } from '@sessionboxer/mcp-adapters/sessionboxer/test/recording-port';
+import { createSessionboxerServer, type SessionboxerServerOptions } from './sessionboxer-mcp';
+import { deadUrl, startFakeDaemon, type FakeDaemon } from './test/fake-daemon';
+
+const GUIDE = resolve(__dirname, '../../../../docs/GUIDE.md');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** A Windows session: its snapshot is refused by the control plane. */
+class WindowsPort extends RecordingPort {
+  override snapshot(): never {
+    throw new DomainError(
+      ErrorCode.InvalidState,
+      'snapshots are not available in Windows and macOS sessions',
+    );
+  }
+}
+
+let daemon: FakeDaemon;
+let client: Client;
+
+async function connect(options: Partial<SessionboxerServerOptions> = {}): Promise<Client> {
+  const server = createSessionboxerServer({
+    daemonUrl: daemon.url,
+    guidePath: GUIDE,
+    version: 'test',
+    ...options,
+  });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const connected = new Client({ name: 'test-agent', version: '1' });
+  await connected.connect(clientSide);
+  return connected;
+}
+
+async function call(name: string, args: Record<string, unknown> = {}, on = client) {
+  return (await on.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+function text(result: CallToolResult): string {
+  const [first] = result.content;
+  return first.type === 'text' ? first.text : '';
+}
+
+beforeEach(async () => {
+  daemon = await startFakeDaemon(new WindowsPort());
+  client = await connect();
+});
+afterEach(async () => {
+  await client.close();
+  await daemon.close();
+});
+
+describe('tools/list', () => {
+  it('shows all 13 tools with title, description, annotations and input schema', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(sessionboxerTools.map((t) => t.name));
+    for (const listed of tools) {
+      const tool = sessionboxerTools.find((t) => t.name === listed.name);
+      expect(listed.title).toBe(tool?.title);
+      expect(listed.description).toBe(tool?.description);
+      expect(listed.annotations).toMatchObject({ ...tool?.annotations, title: tool?.title });
+    }
+    const titleSet = tools.find((t) => t.name === 'title_set');
+    expect(titleSet?.inputSchema).toMatchObject({
+      required: ['title'],
+      properties: { title: { type: 'string', minLength: 1, maxLength: 200 } },
+    });
+    const read = tools.find((t) => t.name === 'terminal_read');
+    expect(read?.inputSchema.properties?.lines).toMatchObject({ default: 100, maximum: 2000 });
+  });
+});
+
+describe('a call through the daemon', () => {
+  it('round-trips: posts { tool, args, callId } and answers the result as JSON text', async () => {
+    const result = await call('whoami');
+    expect(result.isError).toBeFalsy();
+    expect(JSON.parse(text(result))).toEqual(WHOAMI);
+    expect(daemon.posts).toEqual([
+      { tool: 'whoami', args: {}, callId: expect.stringMatching(UUID) },
+    ]);
+  });
+
+  it('posts the parsed arguments, with a fresh callId per call', async () => {
+    await call('title_set', { title: '  Backend tests  ' });
+    await call('terminal_read', { id: 'term-1' });
+    expect(daemon.posts.map(({ tool, args }) => ({ tool, args }))).toEqual([
+      { tool: 'title_set', args: { title: 'Backend tests' } },
+      { tool: 'terminal_read', args: { id: 'term-1', lines: 100 } },
+    ]);
+    expect(daemon.posts[0].callId).not.toBe(daemon.posts[1].callId);
+  });
+
+  it('shows an ok: false answer as a tool error with the reason and its code', async () => {
+    const result = await call('snapshot');
+    expect(result.isError).toBe(true);
+    expect(text(result)).toBe(
+      'snapshots are not available in Windows and macOS sessions (INVALID_STATE)',
+    );
+  });
+
+  it('says so when the daemon is unreachable', async () => {
+    const url = await deadUrl();
+    const offline = await connect({ daemonUrl: url });
+    const result = await call('pr_list', {}, offline);
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(
+      new RegExp(`^the box's daemon at ${url} is unreachable: connect ECONNREFUSED`),
+    );
+    await offline.close();
+  });
+
+  it('says so when the daemon answers something that is not a tool answer', async () => {
+    daemon.mode = 'html';
+    const result = await call('pr_list');
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/answered HTTP 502 with something that is not a tool answer/);
+  });
+
+  it('says so when the daemon does not answer in time', async () => {
+    daemon.mode = 'silent';
+    const impatient = await connect({ daemonTimeoutMs: 200 });
+    const result = await call('whoami', {}, impatient);
+    expect(result.isError).toBe(true);
+    expect(text(result)).toBe(
+      `the box's daemon at ${daemon.url} did not answer within 0.2 s (UNAVAILABLE)`,
+    );
+    await impatient.close();
+  });
+});
+
+describe('bad arguments', () => {
+  it('out of range: an MCP -32602 error naming the field', async () => {
+    const result = await call('title_set', { title: 'x'.repeat(300) });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/-32602/);
+    expect(text(result)).toMatch(/title must be at most 200 characters/);
+    expect(daemon.posts).toEqual([]);
+  });
+
+  it('across fields: a tool error naming the tool and the field, nothing posted', async () => {
+    const both = await call('pr_attach', { url: 'https://github.com/o/r/pull/1', repo: 'o/r' });
+    expect(both.isError).toBe(true);
+    expect(text(both)).toMatch(/^pr_attach: url and repo were both given/);
+    const pane = await call('ui_open', { pane: 'prs', terminal: { command: 'npm test' } });
+    expect(text(pane)).toMatch(/^ui_open: terminal\.command only goes with pane "terminal"/);
+    expect(daemon.posts).toEqual([]);
+  });
+});
+
+describe('docs, answered in the box', () => {
+  it('searches the guide without the daemon', async () => {
+    const offline = await connect({ daemonUrl: await deadUrl() });
+    const result = await call('docs', { query: 'fork a session' }, offline);
+    expect(result.isError).toBeFalsy();
+    const answer = JSON.parse(text(result));
+    expect(answer.sections[0].path).toBe('Sessions › Fork a session');
+    await offline.close();
+  });
+
+  it('says so when the guide cannot be read', async () => {
+    const lost = await connect({ guidePath: '/nonexistent/GUIDE.md' });
+    const result = await call('docs', { query: 'snapshots' }, lost);
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(
+      /^the Sessionboxer user guide at \/nonexistent\/GUIDE.md cannot be read: ENOENT/,
+    );
+    await lost.close();
+  });
+});

@@ -1,0 +1,4 @@
+export * from './tool';
+export * from './bridge/protocol';
+export * from './sessionboxer/port';
+export * from './sessionboxer';

@@ -1,0 +1,151 @@
+import { ErrorCode } from '@sessionboxer/domain';
+import { isToolCallError } from './call-error';
+import { handleControlPlaneCall } from './registry';
+import { prAttachTool } from './pr_attach';
+import { uiOpenTool } from './ui_open';
+import { ITEMS, PR, RecordingPort, TERMINALS, WHOAMI } from './test/recording-port';
+
+let port: RecordingPort;
+beforeEach(() => {
+  port = new RecordingPort();
+});
+
+const call = (tool: string, args: unknown = {}) => handleControlPlaneCall(port, tool, args);
+
+describe('each tool calls its port method and answers the spec shape', () => {
+  it('whoami → whoami(), the session as the control plane sees it', async () => {
+    await expect(call('whoami')).resolves.toEqual(WHOAMI);
+    expect(port.calls).toEqual([{ method: 'whoami', args: [] }]);
+  });
+
+  it('settings_get → settings(), secrets removed', async () => {
+    port.settingsValue = {
+      defaults: { model: 'default' },
+      github: { token: 'ghp_x', pollSeconds: 60 },
+    };
+    await expect(call('settings_get')).resolves.toEqual({
+      defaults: { model: 'default' },
+      github: { pollSeconds: 60 },
+    });
+    expect(port.calls).toEqual([{ method: 'settings', args: [] }]);
+  });
+
+  it('title_set → setTitle(trimmed title), { id, title }', async () => {
+    await expect(call('title_set', { title: ' Backend tests, take 2 ' })).resolves.toEqual({
+      id: WHOAMI.id,
+      title: 'Backend tests, take 2',
+    });
+    expect(port.calls).toEqual([{ method: 'setTitle', args: ['Backend tests, take 2'] }]);
+  });
+
+  it('notify → notify(text), { ok: true }', async () => {
+    await expect(call('notify', { text: 'CI is red; I need the staging token' })).resolves.toEqual({
+      ok: true,
+    });
+    expect(port.calls).toEqual([
+      { method: 'notify', args: ['CI is red; I need the staging token'] },
+    ]);
+  });
+
+  it('snapshot → snapshot(), { id, ordinal, sizeBytes, createdAt }', async () => {
+    const result = await call('snapshot');
+    expect(Object.keys(result as object).sort()).toEqual([
+      'createdAt',
+      'id',
+      'ordinal',
+      'sizeBytes',
+    ]);
+    expect(port.calls).toEqual([{ method: 'snapshot', args: [] }]);
+  });
+
+  it('pr_attach by URL → attachPr({ owner, repo, number }), the PR summary', async () => {
+    const url = 'https://github.com/octo-org/api/pull/12/files';
+    await expect(call('pr_attach', { url })).resolves.toEqual(PR);
+    expect(port.calls).toEqual([
+      { method: 'attachPr', args: [{ owner: 'octo-org', repo: 'api', number: 12 }] },
+    ]);
+  });
+
+  it('pr_attach by repo and number → the same port call', async () => {
+    await call('pr_attach', { repo: 'octo-org/api', number: 12 });
+    expect(port.calls).toEqual([
+      { method: 'attachPr', args: [{ owner: 'octo-org', repo: 'api', number: 12 }] },
+    ]);
+  });
+
+  it('pr_list → listPrs(), an array of summaries', async () => {
+    await expect(call('pr_list')).resolves.toEqual([PR]);
+    expect(port.calls).toEqual([{ method: 'listPrs', args: [] }]);
+  });
+
+  it('pr_items → prItems(prId), { pr, items }', async () => {
+    await expect(call('pr_items', { pr: 'octo-org/api#12' })).resolves.toEqual({
+      pr: PR,
+      items: ITEMS,
+    });
+    expect(port.calls).toEqual([{ method: 'prItems', args: ['octo-org/api#12'] }]);
+  });
+
+  it('pr_mark_addressed → markAddressed(prId, ids once each), { pr, items }', async () => {
+    const result = await call('pr_mark_addressed', {
+      pr: 'octo-org/api#12',
+      itemIds: ['c1', 'c1'],
+    });
+    expect(result).toMatchObject({ pr: { id: PR.id }, items: [{ id: 'c1', addressed: true }] });
+    expect(port.calls).toEqual([{ method: 'markAddressed', args: ['octo-org/api#12', ['c1']] }]);
+  });
+
+  it('terminal_list → terminals(), [{ id, createdAt, exitCode }]', async () => {
+    await expect(call('terminal_list')).resolves.toEqual(TERMINALS);
+    expect(port.calls).toEqual([{ method: 'terminals', args: [] }]);
+  });
+
+  it('terminal_read → readTerminal(id, lines), { id, text, exitCode }; lines defaults to 100', async () => {
+    await expect(call('terminal_read', { id: 'term-1' })).resolves.toEqual({
+      id: 'term-1',
+      text: 'PASS 12 tests\n',
+      exitCode: 0,
+    });
+    await call('terminal_read', { id: 'term-1', lines: 2000 });
+    expect(port.calls).toEqual([
+      { method: 'readTerminal', args: ['term-1', 100] },
+      { method: 'readTerminal', args: ['term-1', 2000] },
+    ]);
+  });
+
+  it('ui_open → openUi(pane, terminal or null), { pane, terminalId, shown }', async () => {
+    await expect(call('ui_open', { pane: 'prs' })).resolves.toEqual({
+      pane: 'prs',
+      terminalId: null,
+      shown: true,
+    });
+    const withCommand = { pane: 'terminal', terminal: { command: 'npm run dev' } };
+    await expect(call('ui_open', withCommand)).resolves.toMatchObject({ terminalId: 'term-2' });
+    expect(port.calls).toEqual([
+      { method: 'openUi', args: ['prs', null] },
+      { method: 'openUi', args: ['terminal', { command: 'npm run dev' }] },
+    ]);
+  });
+});
+
+describe('the gateway path refuses before the port is touched', () => {
+  it.each([
+    ['docs', { query: 'snapshots' }, ErrorCode.NotFound, /answered inside the box/],
+    ['session_create', {}, ErrorCode.NotFound, /there is no sessionboxer tool "session_create"/],
+    ['pr_attach', { repo: 'o/r' }, ErrorCode.ValidationFailed, /number is required with repo/],
+  ])('%s', async (tool, args, code, message) => {
+    const error: unknown = await call(tool, args).catch((e: unknown) => e);
+    expect(isToolCallError(error) && error.code).toBe(code);
+    expect((error as Error).message).toMatch(message);
+    expect(port.calls).toEqual([]);
+  });
+
+  it('handle itself refuses what only the cross-field check catches', async () => {
+    // A caller that validates with the bare shape (no parseCall) still cannot get past handle.
+    await expect(prAttachTool.handle(port, { repo: 'o/r' })).rejects.toThrow(/number is required/);
+    await expect(
+      uiOpenTool.handle(port, { pane: 'prs', terminal: { command: 'ls' } }),
+    ).rejects.toThrow(/only goes with pane "terminal"/);
+    expect(port.calls).toEqual([]);
+  });
+});

@@ -1,0 +1,27 @@
+/** The sessionboxer MCP server's tools as data, their registry and the guide search. */
+export * from './call-error';
+export {
+  BEST_SECTIONS,
+  PATH_SEPARATOR,
+  SECTION_TEXT_MAX,
+  searchGuide,
+  splitGuide,
+  type DocsAnswer,
+  type GuideSection,
+} from './docs-search';
+export * from './docs';
+export * from './notify';
+export * from './pr_attach';
+export * from './pr_items';
+export * from './pr_list';
+export * from './pr_mark_addressed';
+export * from './redact-secrets';
+export * from './registry';
+export * from './sessionboxer-tool';
+export * from './settings_get';
+export * from './snapshot';
+export * from './terminal_list';
+export * from './terminal_read';
+export * from './title_set';
+export * from './ui_open';
+export * from './whoami';

@@ -1,0 +1,30 @@
+import { text } from './fields';
+import type { SessionboxerPort } from './port';
+import { defineTool } from './sessionboxer-tool';
+
+export const NOTIFY_MAX = 500;
+
+export const notifyInput = { text: text('text', NOTIFY_MAX) };
+
+/** Sends the person a short notification about the calling session. */
+export const notifyTool = defineTool({
+  name: 'notify',
+  title: 'Notify the person',
+  description: [
+    'Send the person a short notification about this session: a browser push (on devices',
+    'enrolled under Devices) and the bell in Sessionboxer. For something that cannot wait for',
+    'your reply (you are blocked on them, something broke), not for progress.',
+    `text: 1–${NOTIFY_MAX} characters. Returns { ok: true }; the transcript gets the marker`,
+    '"notified you: …".',
+  ].join(' '),
+  input: notifyInput,
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    // It reaches the person's devices outside Sessionboxer.
+    openWorldHint: true,
+  },
+  route: 'control-plane',
+  handle: (port: SessionboxerPort, args) => port.notify(args.text),
+});

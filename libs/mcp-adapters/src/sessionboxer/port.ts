@@ -1,0 +1,104 @@
+/**
+ * What the `sessionboxer` tools can do, as the control plane offers it to ONE calling session
+ * (bound from its box's socket). Tool files map their arguments onto these methods; the
+ * control plane implements them with commands and queries. Shapes follow
+ * shared/spec/sessionboxer-desktop-and-sessionboxer-mcp.txt.
+ */
+
+export type AgentTools = 'off' | 'session' | 'all';
+
+export interface TerminalSummary {
+  id: string;
+  createdAt: string;
+  /** null while the shell still runs. */
+  exitCode: number | null;
+}
+
+export interface PrSummary {
+  /** `owner/repo#number`: what pr_items and pr_mark_addressed take. */
+  id: string;
+  owner: string;
+  repo: string;
+  number: number;
+  url: string;
+  title: string;
+  state: 'open' | 'closed' | 'merged';
+  checks: { passed: number; failed: number; pending: number };
+  /** Review items not yet marked addressed. */
+  unaddressed: number;
+}
+
+export interface PrItem {
+  id: string;
+  kind: 'review_comment' | 'review' | 'check';
+  author: string | null;
+  body: string;
+  path: string | null;
+  line: number | null;
+  /** For checks: success, failure, pending…; null otherwise. */
+  conclusion: string | null;
+  url: string | null;
+  createdAt: string;
+  addressed: boolean;
+}
+
+export interface WhoAmI {
+  id: string;
+  title: string;
+  url: string;
+  provider: string;
+  model: string;
+  environment: 'docker-linux' | 'qemu-windows' | 'qemu-macos';
+  guest: { os: 'windows' | 'macos'; workspace: string } | null;
+  createdAt: string;
+  forkedFrom: { sessionId: string; title: string; snapshotId: string } | null;
+  createdBy: { sessionId: string; title: string } | null;
+  branch: string | null;
+  snapshotCount: number;
+  sessionboxerVersion: string;
+  agentTools: AgentTools;
+  status: string;
+  usage: Record<string, unknown> | null;
+  context: Record<string, unknown> | null;
+  queueLength: number;
+  panes: string[];
+  terminals: TerminalSummary[];
+  prs: PrSummary[];
+  verification: { id: string; status: string; brief: string } | null;
+  repos: { name: string; path: string }[];
+}
+
+export interface SnapshotResult {
+  id: string;
+  ordinal: number;
+  sizeBytes: number;
+  createdAt: string;
+}
+
+export type UiPane =
+  'transcript' | 'prs' | 'terminal' | 'snapshots' | 'autoqa' | 'desktop' | 'files';
+
+export interface UiOpenResult {
+  pane: UiPane;
+  terminalId: string | null;
+  /** Whether a browser of the person had this session open (and was not typing) to show it. */
+  shown: boolean;
+}
+
+export interface SessionboxerPort {
+  whoami(): Promise<WhoAmI>;
+  settings(): Promise<Record<string, unknown>>;
+  setTitle(title: string): Promise<{ id: string; title: string }>;
+  notify(text: string): Promise<{ ok: true }>;
+  snapshot(): Promise<SnapshotResult>;
+  attachPr(pr: { owner: string; repo: string; number: number }): Promise<PrSummary>;
+  listPrs(): Promise<PrSummary[]>;
+  prItems(prId: string): Promise<{ pr: PrSummary; items: PrItem[] }>;
+  markAddressed(prId: string, itemIds: string[]): Promise<{ pr: PrSummary; items: PrItem[] }>;
+  terminals(): Promise<TerminalSummary[]>;
+  readTerminal(
+    terminalId: string,
+    lines: number,
+  ): Promise<{ id: string; text: string; exitCode: number | null }>;
+  openUi(pane: UiPane, terminal: { command: string } | null): Promise<UiOpenResult>;
+}

@@ -1,0 +1,20 @@
+import type { PrSummary, SessionboxerPort } from './port';
+import { defineTool } from './sessionboxer-tool';
+
+export const prListInput = {};
+
+/** The pull requests attached to the calling session. */
+export const prListTool = defineTool({
+  name: 'pr_list',
+  title: 'List attached pull requests',
+  description: [
+    'Returns the pull requests attached to this session, as an array of summaries: id',
+    '("owner/repo#number", what pr_items and pr_mark_addressed take), owner, repo, number, url,',
+    'title, state (open | closed | merged), checks { passed, failed, pending } and unaddressed',
+    '(review items not yet marked addressed). Empty when none is attached (see pr_attach).',
+  ].join(' '),
+  input: prListInput,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  route: 'control-plane',
+  handle: (port: SessionboxerPort): Promise<PrSummary[]> => port.listPrs(),
+});

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { controlPlaneTools, findSessionboxerTool, sessionboxerTools } from './registry';
+
+// The spec's "This session" and "Self-knowledge" tools, this release.
+const SPEC_NAMES = [
+  'whoami',
+  'docs',
+  'settings_get',
+  'pr_attach',
+  'pr_list',
+  'pr_items',
+  'pr_mark_addressed',
+  'snapshot',
+  'title_set',
+  'notify',
+  'terminal_list',
+  'terminal_read',
+  'ui_open',
+];
+
+describe('the sessionboxer registry', () => {
+  it('holds exactly the 13 tools of the spec, each once', () => {
+    expect(sessionboxerTools.map((t) => t.name)).toEqual(SPEC_NAMES);
+  });
+
+  it('answers docs in the box and everything else on the control plane', () => {
+    expect(sessionboxerTools.filter((t) => t.route === 'box').map((t) => t.name)).toEqual(['docs']);
+    expect(controlPlaneTools).toHaveLength(12);
+    expect(findSessionboxerTool('docs')?.route).toBe('box');
+    expect(findSessionboxerTool('nope')).toBeUndefined();
+  });
+
+  it.each(SPEC_NAMES)('%s has a title, a description and every annotation', (name) => {
+    const tool = findSessionboxerTool(name);
+    expect(tool?.title).toMatch(/\w/);
+    expect(tool?.description.length).toBeGreaterThan(80);
+    const { readOnlyHint, destructiveHint, idempotentHint } = tool?.annotations ?? {};
+    expect([readOnlyHint, destructiveHint, idempotentHint].map((h) => typeof h)).toEqual([
+      'boolean',
+      'boolean',
+      'boolean',
+    ]);
+    expect(destructiveHint).toBe(false);
+  });
+
+  it('marks what only reads as read-only and what acts as not', () => {
+    const readOnly = sessionboxerTools.filter((t) => t.annotations.readOnlyHint).map((t) => t.name);
+    expect(readOnly.sort()).toEqual(
+      [
+        'whoami',
+        'docs',
+        'settings_get',
+        'pr_list',
+        'pr_items',
+        'terminal_list',
+        'terminal_read',
+      ].sort(),
+    );
+  });
+
+  it('has input shapes that zod can build an object from (what the SDK and gateway do)', () => {
+    for (const tool of sessionboxerTools) {
+      expect(() => z.object(tool.input)).not.toThrow();
+    }
+  });
+});

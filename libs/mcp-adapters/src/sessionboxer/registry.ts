@@ -1,0 +1,102 @@
+import { ErrorCode } from '@sessionboxer/domain';
+import { z } from 'zod';
+import { argIssues, ToolCallError } from './call-error';
+import { docsTool, type DocsPort } from './docs';
+import { notifyTool } from './notify';
+import type { SessionboxerPort } from './port';
+import { prAttachTool } from './pr_attach';
+import { prItemsTool } from './pr_items';
+import { prListTool } from './pr_list';
+import { prMarkAddressedTool } from './pr_mark_addressed';
+import type { SessionboxerTool } from './sessionboxer-tool';
+import { settingsGetTool } from './settings_get';
+import { snapshotTool } from './snapshot';
+import { terminalListTool } from './terminal_list';
+import { terminalReadTool } from './terminal_read';
+import { titleSetTool } from './title_set';
+import { uiOpenTool } from './ui_open';
+import { whoamiTool } from './whoami';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- a registry holds tools of every shape */
+/** A tool answered on the control plane, with a port bound to the calling session. */
+export type ControlPlaneTool = SessionboxerTool<z.ZodRawShape, SessionboxerPort, any> & {
+  route: 'control-plane';
+};
+/** A tool answered inside the box (only `docs`). */
+export type BoxTool = SessionboxerTool<z.ZodRawShape, DocsPort, any> & { route: 'box' };
+/* eslint-enable @typescript-eslint/no-explicit-any */
+export type AnySessionboxerTool = ControlPlaneTool | BoxTool;
+
+/** Every tool of the sessionboxer server, in the order of the spec. */
+export const sessionboxerTools: readonly AnySessionboxerTool[] = [
+  whoamiTool,
+  docsTool,
+  settingsGetTool,
+  prAttachTool,
+  prListTool,
+  prItemsTool,
+  prMarkAddressedTool,
+  snapshotTool,
+  titleSetTool,
+  notifyTool,
+  terminalListTool,
+  terminalReadTool,
+  uiOpenTool,
+];
+
+export const controlPlaneTools = sessionboxerTools.filter(
+  (t): t is ControlPlaneTool => t.route === 'control-plane',
+);
+
+const byName = new Map(sessionboxerTools.map((t) => [t.name, t]));
+if (byName.size !== sessionboxerTools.length) {
+  throw new Error('two sessionboxer tools share a name');
+}
+// Strict: a frame may carry only what the tool takes (the MCP SDK strips unknown keys earlier).
+const schemas = new Map(sessionboxerTools.map((t) => [t.name, z.object(t.input).strict()]));
+
+export function findSessionboxerTool(name: string): AnySessionboxerTool | undefined {
+  return byName.get(name);
+}
+
+function unknownTool(name: string): ToolCallError {
+  const names = sessionboxerTools.map((t) => t.name).join(', ');
+  const message = `there is no sessionboxer tool ${JSON.stringify(name)} (the tools are ${names})`;
+  return new ToolCallError(name, [{ field: 'tool', message }], ErrorCode.NotFound);
+}
+
+/**
+ * Checks one call with the tool's own schema and cross-field rules. Returns the parsed arguments
+ * (trimmed, defaults filled in); throws a ToolCallError whose message names the tool and each
+ * wrong field. The box runs it before posting a call, the control plane's gateway on every frame.
+ */
+export function parseCall(toolName: string, args: unknown): Record<string, unknown> {
+  const tool = byName.get(toolName);
+  const schema = schemas.get(toolName);
+  if (tool === undefined || schema === undefined) throw unknownTool(toolName);
+  const parsed = schema.safeParse(args ?? {});
+  if (!parsed.success) {
+    throw new ToolCallError(toolName, argIssues(parsed.error.issues, Object.keys(tool.input)));
+  }
+  const issues = tool.check?.(parsed.data) ?? [];
+  if (issues.length) throw new ToolCallError(toolName, issues);
+  return parsed.data;
+}
+
+/**
+ * What the gateway does with a `sessionboxer` frame: parse it, refuse a tool that is not
+ * answered on the control plane, and run the tool against the calling session's port.
+ */
+export async function handleControlPlaneCall(
+  port: SessionboxerPort,
+  toolName: string,
+  args: unknown,
+): Promise<unknown> {
+  const parsed = parseCall(toolName, args);
+  const tool = byName.get(toolName);
+  if (tool?.route !== 'control-plane') {
+    const message = `${toolName} is answered inside the box, not by the control plane`;
+    throw new ToolCallError(toolName, [{ field: 'tool', message }], ErrorCode.NotFound);
+  }
+  return tool.handle(port, parsed);
+}

@@ -1,0 +1,128 @@
+import type { PrItem, PrSummary, SessionboxerPort, TerminalSummary, UiPane, WhoAmI } from '../port';
+
+/**
+ * A SessionboxerPort that answers with fixed data and records every call: the port's own
+ * contract in a test, standing in for no outside service.
+ */
+export const PR: PrSummary = {
+  id: 'octo-org/api#12',
+  owner: 'octo-org',
+  repo: 'api',
+  number: 12,
+  url: 'https://github.com/octo-org/api/pull/12',
+  title: 'Add retries',
+  state: 'open',
+  checks: { passed: 3, failed: 1, pending: 0 },
+  unaddressed: 2,
+};
+
+export const ITEMS: PrItem[] = [
+  {
+    id: 'c1',
+    kind: 'review_comment',
+    author: 'reviewer',
+    body: 'Please add a test',
+    path: 'src/retry.ts',
+    line: 10,
+    conclusion: null,
+    url: 'https://github.com/octo-org/api/pull/12#discussion_r1',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    addressed: false,
+  },
+];
+
+export const TERMINALS: TerminalSummary[] = [
+  { id: 'term-1', createdAt: '2026-01-01T00:00:00.000Z', exitCode: null },
+];
+
+export const WHOAMI: WhoAmI = {
+  id: '3f2a0000-0000-4000-8000-000000000001',
+  title: 'Backend tests',
+  url: 'http://127.0.0.1:8080/sessions/3f2a0000-0000-4000-8000-000000000001',
+  provider: 'claude-code',
+  model: 'default',
+  environment: 'docker-linux',
+  guest: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  forkedFrom: null,
+  createdBy: null,
+  branch: null,
+  snapshotCount: 0,
+  sessionboxerVersion: '0.1.0',
+  agentTools: 'session',
+  status: 'running',
+  usage: null,
+  context: null,
+  queueLength: 0,
+  panes: ['transcript'],
+  terminals: TERMINALS,
+  prs: [PR],
+  verification: null,
+  repos: [{ name: 'api', path: '/workspace/api' }],
+};
+
+export interface PortCall {
+  method: keyof SessionboxerPort;
+  args: unknown[];
+}
+
+export class RecordingPort implements SessionboxerPort {
+  readonly calls: PortCall[] = [];
+  settingsValue: Record<string, unknown> = { defaults: { provider: 'claude-code' } };
+
+  private record(method: keyof SessionboxerPort, ...args: unknown[]): void {
+    this.calls.push({ method, args });
+  }
+
+  whoami() {
+    this.record('whoami');
+    return Promise.resolve(WHOAMI);
+  }
+  settings() {
+    this.record('settings');
+    return Promise.resolve(this.settingsValue);
+  }
+  setTitle(title: string) {
+    this.record('setTitle', title);
+    return Promise.resolve({ id: WHOAMI.id, title });
+  }
+  notify(text: string) {
+    this.record('notify', text);
+    return Promise.resolve({ ok: true as const });
+  }
+  snapshot() {
+    this.record('snapshot');
+    const at = '2026-01-01T00:00:00.000Z';
+    return Promise.resolve({ id: 'snap-1', ordinal: 1, sizeBytes: 1024, createdAt: at });
+  }
+  attachPr(pr: { owner: string; repo: string; number: number }) {
+    this.record('attachPr', pr);
+    return Promise.resolve({ ...PR, ...pr, id: `${pr.owner}/${pr.repo}#${pr.number}` });
+  }
+  listPrs() {
+    this.record('listPrs');
+    return Promise.resolve([PR]);
+  }
+  prItems(prId: string) {
+    this.record('prItems', prId);
+    return Promise.resolve({ pr: PR, items: ITEMS });
+  }
+  markAddressed(prId: string, itemIds: string[]) {
+    this.record('markAddressed', prId, itemIds);
+    const items = ITEMS.map((i) => ({ ...i, addressed: itemIds.includes(i.id) }));
+    return Promise.resolve({ pr: { ...PR, unaddressed: 0 }, items });
+  }
+  terminals() {
+    this.record('terminals');
+    return Promise.resolve(TERMINALS);
+  }
+  readTerminal(terminalId: string, lines: number) {
+    this.record('readTerminal', terminalId, lines);
+    return Promise.resolve({ id: terminalId, text: 'PASS 12 tests\n', exitCode: 0 });
+  }
+  openUi(pane: UiPane, terminal: { command: string } | null) {
+    this.record('openUi', pane, terminal);
+    const terminalId = terminal === null ? null : 'term-2';
+    return Promise.resolve({ pane, terminalId, shown: true });
+  }
+}

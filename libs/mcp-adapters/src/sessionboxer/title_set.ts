@@ -1,0 +1,23 @@
+import { line } from './fields';
+import type { SessionboxerPort } from './port';
+import { defineTool } from './sessionboxer-tool';
+
+export const TITLE_MAX = 200;
+
+export const titleSetInput = { title: line('title', TITLE_MAX) };
+
+/** Renames the calling session. */
+export const titleSetTool = defineTool({
+  name: 'title_set',
+  title: 'Rename this session',
+  description: [
+    `Rename this session: title is the new name, 1–${TITLE_MAX} characters on one line`,
+    '(trimmed). The sidebar and every browser show it at once, and the transcript gets the',
+    'marker "renamed the Session to …". Renaming to the current title changes nothing.',
+    'Returns { id, title }.',
+  ].join(' '),
+  input: titleSetInput,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+  route: 'control-plane',
+  handle: (port: SessionboxerPort, { title }) => port.setTitle(title),
+});

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { oneOf, text } from './fields';
+import type { SessionboxerPort, UiOpenResult, UiPane } from './port';
+import { ToolCallError } from './call-error';
+import { defineTool, type ArgIssue } from './sessionboxer-tool';
+
+export const UI_PANES = [
+  'transcript',
+  'prs',
+  'terminal',
+  'snapshots',
+  'autoqa',
+  'desktop',
+  'files',
+] as const satisfies readonly UiPane[];
+// Fails to compile when port.ts gains a pane this list does not have.
+const _everyPane: readonly (typeof UI_PANES)[number][] = [] as UiPane[];
+
+export const COMMAND_MAX = 2000;
+
+export const uiOpenInput = {
+  pane: oneOf('pane', UI_PANES),
+  terminal: z
+    .object(
+      { command: text('terminal.command', COMMAND_MAX) },
+      { invalid_type_error: 'terminal must be an object { command }' },
+    )
+    .optional(),
+};
+
+type UiOpenArgs = z.infer<z.ZodObject<typeof uiOpenInput>>;
+
+function checkTerminal({ pane, terminal }: UiOpenArgs): ArgIssue[] {
+  if (terminal === undefined || pane === 'terminal') return [];
+  const message = `terminal.command only goes with pane "terminal" (pane is "${pane}")`;
+  return [{ field: 'terminal', message }];
+}
+
+/** Asks the person's browser to show a pane of the calling session. */
+export const uiOpenTool = defineTool({
+  name: 'ui_open',
+  title: 'Show a pane to the person',
+  description: [
+    `Ask the person's browser to show a pane of this session: pane is one of ${UI_PANES.join(', ')}.`,
+    'Honoured only when they are looking at this session and not typing; otherwise ignored, so',
+    'you cannot pull them away from another session or interrupt a message. With pane',
+    `"terminal" and terminal: { command } (1–${COMMAND_MAX} characters), a new Terminal opens and`,
+    'runs the command where they can watch it (a dev server, a test run); terminal is refused',
+    'with any other pane. Returns { pane, terminalId, shown }: shown says whether a browser had',
+    'the session open to receive it; read the Terminal back with terminal_read(terminalId).',
+  ].join(' '),
+  input: uiOpenInput,
+  // Not destructive: the command runs in this session's own box, where the agent already runs
+  // commands; the pane only lets the person watch it.
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  route: 'control-plane',
+  check: checkTerminal,
+  handle: async (port: SessionboxerPort, args): Promise<UiOpenResult> => {
+    const issues = checkTerminal(args);
+    if (issues.length) throw new ToolCallError('ui_open', issues);
+    const { pane, terminal } = args;
+    return port.openUi(pane, terminal === undefined ? null : { command: terminal.command });
+  },
+});
