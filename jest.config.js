@@ -30,4 +30,5 @@ module.exports = {
   ...common,
   testRegex: `\\.(${suffixes.join('|')})\\.ts$`,
   testTimeout: 30000,
+  globalSetup: '<rootDir>/tools/test/build-if-stale.js',
 };

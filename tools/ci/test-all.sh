@@ -17,6 +17,9 @@ need_pkgs=()
 command -v python3 >/dev/null || need_pkgs+=(python3)
 command -v make >/dev/null || need_pkgs+=(make)
 command -v g++ >/dev/null || need_pkgs+=(g++)
+# Boxes: bubblewrap isolates them; nsenter (util-linux) joins one; cp and du take snapshots.
+command -v bwrap >/dev/null || need_pkgs+=(bubblewrap)
+command -v nsenter >/dev/null || need_pkgs+=(util-linux)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   log "installing system packages: ${need_pkgs[*]}"
   export DEBIAN_FRONTEND=noninteractive

@@ -3,6 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
+import { BoxSockets } from './box-gateway/box-sockets';
+import { BoxWsAdapter } from './box-gateway/box-ws.adapter';
 import type { AppConfig } from './config';
 import { ErrorFilter } from './errors/error.filter';
 import { jsonBody } from './errors/json-body';
@@ -17,11 +19,17 @@ export async function createApp(
   config: AppConfig,
   options: CreateAppOptions = {},
 ): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    logger: options.logger ?? ['log', 'warn', 'error'],
-    bodyParser: false,
-  });
+  const boxSockets = new BoxSockets();
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(config, boxSockets),
+    {
+      logger: options.logger ?? ['log', 'warn', 'error'],
+      bodyParser: false,
+      abortOnError: false,
+    },
+  );
   app.use(jsonBody());
+  app.useWebSocketAdapter(new BoxWsAdapter(app, boxSockets));
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new ErrorFilter());
   const doc = new DocumentBuilder()
@@ -35,4 +43,12 @@ export async function createApp(
     jsonDocumentUrl: 'api/docs-json',
   });
   return app;
+}
+
+/** Listens, and makes the configured public URL the bound one when none was given. */
+export async function listen(app: INestApplication, config: AppConfig): Promise<string> {
+  await app.listen(config.port, config.host);
+  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  if (!process.env.SESSIONBOXER_PUBLIC_URL) config.publicUrl = url;
+  return url;
 }

@@ -1,19 +1,79 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import * as path from 'node:path';
+import { Logger, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { BoxGateway } from './box-gateway/box.gateway';
+import { BoxSockets } from './box-gateway/box-sockets';
+import { CallService } from './box-gateway/call.service';
+import { DaemonChannel } from './box-gateway/daemon-channel';
+import { BoxLifecycle } from './box-lifecycle/box-lifecycle.service';
+import { SessionFileSync } from './box-lifecycle/session-file-sync';
+import { LocalBoxDriver } from './boxes';
 import type { AppConfig } from './config';
 import { EventsController } from './events/events.controller';
+import { GitHubWebhookController } from './forge-edge/github-webhook.controller';
+import { PrWatcher } from './forge-edge/pr-watcher';
 import { HealthController } from './health/health.controller';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
+import { BOX_DRIVER } from './infrastructure/tokens';
+import { PullRequests } from './sessionboxer/pull-requests.service';
+import { SessionPortFactory } from './sessionboxer/session-port.factory';
+import { SnapshotsService } from './sessionboxer/snapshots.service';
+import { Terminals } from './sessionboxer/terminals.service';
+import { WhoAmIBuilder } from './sessionboxer/whoami.builder';
+import { SessionBoxController } from './sessions/session-box.controller';
 import { SessionsController } from './sessions/sessions.controller';
 import { SessionsService } from './sessions/sessions.service';
+import { SettingsController } from './settings/settings.controller';
+import { SettingsService } from './settings/settings.service';
+import { UiGateway } from './ui-socket/ui.gateway';
+import { UiPresence } from './ui-socket/ui-presence';
+
+function boxDriver(config: AppConfig): Provider {
+  return {
+    provide: BOX_DRIVER,
+    useFactory: () =>
+      LocalBoxDriver.open({
+        dataDir: config.dataDir,
+        isolation: config.boxIsolation,
+        logDir: path.join(config.dataDir, 'logs'),
+        logger: new Logger('BoxDriver'),
+      }),
+  };
+}
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `boxSockets` is shared with the WebSocket adapter that serves the box gateway. */
+  static forRoot(config: AppConfig, boxSockets: BoxSockets): DynamicModule {
     return {
       module: AppModule,
       imports: [InfrastructureModule.forRoot(config)],
-      controllers: [SessionsController, EventsController, HealthController],
-      providers: [SessionsService],
+      controllers: [
+        SessionsController,
+        SessionBoxController,
+        EventsController,
+        HealthController,
+        SettingsController,
+        GitHubWebhookController,
+      ],
+      providers: [
+        { provide: BoxSockets, useValue: boxSockets },
+        boxDriver(config),
+        SessionsService,
+        SettingsService,
+        BoxLifecycle,
+        SessionFileSync,
+        BoxGateway,
+        CallService,
+        DaemonChannel,
+        SessionPortFactory,
+        WhoAmIBuilder,
+        PullRequests,
+        Terminals,
+        SnapshotsService,
+        PrWatcher,
+        UiPresence,
+        UiGateway,
+      ],
     };
   }
 }

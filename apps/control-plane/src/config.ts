@@ -9,6 +9,15 @@ export interface AppConfig {
   dataDir: string;
   /** When set, the event store is EventStoreDB at this connection string instead of SQLite. */
   eventStoreUrl: string | null;
+  /**
+   * Where people reach this control plane; sessions' `url` fields start with it. Unless
+   * SESSIONBOXER_PUBLIC_URL sets it, it is the address the server bound (see listen()).
+   */
+  publicUrl: string;
+  /** Box isolation: bubblewrap when it works (auto), or forced. */
+  boxIsolation: 'auto' | 'bubblewrap' | 'process';
+  /** Start a box for every session (off only for tools and tests that want no processes). */
+  boxes: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -22,10 +31,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const dataDir = path.resolve(env.SESSIONBOXER_DATA_DIR ?? './data');
   const url = env.EVENTSTORE_URL?.trim();
+  const isolation = env.SESSIONBOXER_BOX_ISOLATION ?? 'auto';
+  if (isolation !== 'auto' && isolation !== 'bubblewrap' && isolation !== 'process') {
+    throw new ConfigError(
+      `SESSIONBOXER_BOX_ISOLATION must be auto, bubblewrap or process, got ${JSON.stringify(isolation)}`,
+    );
+  }
+  const host = env.SESSIONBOXER_HOST ?? '127.0.0.1';
   return {
-    host: env.SESSIONBOXER_HOST ?? '127.0.0.1',
+    host,
     port,
     dataDir,
     eventStoreUrl: url ? url : null,
+    publicUrl: (env.SESSIONBOXER_PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, ''),
+    boxIsolation: isolation,
+    boxes: env.SESSIONBOXER_BOXES !== 'off',
   };
 }

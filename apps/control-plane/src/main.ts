@@ -1,13 +1,12 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { createApp } from './app.factory';
+import { createApp, listen } from './app.factory';
 import { ConfigError, loadConfig } from './config';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createApp(config);
-  await app.listen(config.port, config.host);
-  const url = await app.getUrl();
+  const url = await listen(app, config);
   const logger = new Logger('Sessionboxer');
   logger.log(`control plane on ${url} (API docs: ${url}/api/docs)`);
   // Close the app on SIGTERM/SIGINT (pending appends flushed, stores closed), then exit 0.

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { createApp } from '../src/app.factory';
+import { createApp, listen } from '../src/app.factory';
 import { loadConfig } from '../src/config';
 
 /** A control plane listening on 127.0.0.1 on a free port, over its own data folder. */
@@ -28,11 +28,19 @@ export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'sb-app-'));
 }
 
-export async function startApp(dataDir = tempDataDir()): Promise<RunningApp> {
-  const config = loadConfig({ SESSIONBOXER_PORT: '0', SESSIONBOXER_DATA_DIR: dataDir });
+/** Boxes are off unless a test asks for them (`{ SESSIONBOXER_BOXES: 'on' }`). */
+export async function startApp(
+  dataDir = tempDataDir(),
+  env: Record<string, string> = {},
+): Promise<RunningApp> {
+  const config = loadConfig({
+    SESSIONBOXER_PORT: '0',
+    SESSIONBOXER_DATA_DIR: dataDir,
+    SESSIONBOXER_BOXES: 'off',
+    ...env,
+  });
   const app = await createApp(config, { logger: false });
-  await app.listen(0, '127.0.0.1');
-  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  const url = await listen(app, config);
   return {
     app,
     url,

@@ -47,7 +47,11 @@ describe('the control plane process (what `npm start` runs)', () => {
   });
 
   it('starts on the embedded default from its environment, serves, and stops cleanly on SIGTERM', async () => {
-    proc = run({ SESSIONBOXER_PORT: '0', SESSIONBOXER_DATA_DIR: dataDir });
+    proc = run({
+      SESSIONBOXER_PORT: '0',
+      SESSIONBOXER_DATA_DIR: dataDir,
+      SESSIONBOXER_BOXES: 'off',
+    });
     const [, url] = await waitFor(proc, /control plane on (http:\/\/\S+) /);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const health = (await (await fetch(`${url}/api/health`)).json()) as { eventStore: string };
@@ -65,7 +69,11 @@ describe('the control plane process (what `npm start` runs)', () => {
   });
 
   it('refuses a bad port with a message that says why, and exits 1', async () => {
-    proc = run({ SESSIONBOXER_PORT: 'eighty', SESSIONBOXER_DATA_DIR: dataDir });
+    proc = run({
+      SESSIONBOXER_PORT: 'eighty',
+      SESSIONBOXER_DATA_DIR: dataDir,
+      SESSIONBOXER_BOXES: 'off',
+    });
     expect(await proc.exited).toBe(1);
     expect(proc.output()).toContain(
       'SESSIONBOXER_PORT must be an integer from 0 to 65535, got "eighty"',

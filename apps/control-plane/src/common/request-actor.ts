@@ -1,4 +1,5 @@
-import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { ErrorCode } from '@sessionboxer/domain';
 import type { Actor } from '@sessionboxer/domain';
 import type { Request } from 'express';
 
@@ -12,10 +13,19 @@ export const RequestActor = createParamDecorator((_: unknown, ctx: ExecutionCont
   return { kind: 'person', id: 'local-operator' };
 });
 
-/** An `Idempotency-Key` header makes a retried POST return its first result. */
+const MAX_KEY = 200;
+
+/** An `Idempotency-Key` header makes a retried write return its first result. */
 export const IdempotencyKey = createParamDecorator(
   (_: unknown, ctx: ExecutionContext): string | undefined => {
     const value = ctx.switchToHttp().getRequest<Request>().header('idempotency-key');
-    return value && value.length > 0 ? value : undefined;
+    if (value === undefined || value.length === 0) return undefined;
+    if (value.length > MAX_KEY || /[^\x21-\x7e]/.test(value)) {
+      throw new BadRequestException({
+        error: ErrorCode.ValidationFailed,
+        message: `Idempotency-Key must be 1–${MAX_KEY} printable ASCII characters without spaces`,
+      });
+    }
+    return value;
   },
 );

@@ -6,10 +6,9 @@ import {
   HttpStatus,
   Logger,
 } from '@nestjs/common';
-import { DomainError, ErrorCode } from '@sessionboxer/domain';
-import { ConcurrencyError, IdempotencyError, InvalidAppendError } from '@sessionboxer/event-store';
-import { ReadModelLagError } from '@sessionboxer/projections';
+import { ErrorCode } from '@sessionboxer/domain';
 import type { Response } from 'express';
+import { toErrorAnswer } from './error-answer';
 import { errorCodeToHttp, type ErrorBody } from './error-mapping';
 
 const httpStatusToCode: Partial<Record<number, ErrorCode>> = {
@@ -31,40 +30,12 @@ export class ErrorFilter implements ExceptionFilter {
   }
 
   private toBody(e: unknown): ErrorBody {
-    if (e instanceof DomainError) {
-      return {
-        statusCode: errorCodeToHttp[e.code],
-        error: e.code,
-        message: e.message,
-        details: e.details,
-      };
-    }
-    if (e instanceof ConcurrencyError || e instanceof IdempotencyError) {
-      return { statusCode: HttpStatus.CONFLICT, error: ErrorCode.Conflict, message: e.message };
-    }
-    if (e instanceof InvalidAppendError) {
-      return {
-        statusCode: HttpStatus.BAD_REQUEST,
-        error: ErrorCode.ValidationFailed,
-        message: e.message,
-      };
-    }
-    if (e instanceof ReadModelLagError) {
-      // The command took effect; only reading it back failed. Say so, so nobody retries blindly.
-      return {
-        statusCode: HttpStatus.SERVICE_UNAVAILABLE,
-        error: ErrorCode.Unavailable,
-        message: `the change was recorded, but the read models have not caught up: ${e.message}`,
-        details: { reason: e.reason, position: e.position },
-      };
-    }
     if (e instanceof HttpException) return this.fromHttp(e);
-    this.logger.error(e instanceof Error ? (e.stack ?? e.message) : String(e));
-    return {
-      statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
-      error: ErrorCode.Unavailable,
-      message: 'internal error; the server log has the details',
-    };
+    const answer = toErrorAnswer(e, this.logger);
+    const statusCode = answer.internal
+      ? HttpStatus.INTERNAL_SERVER_ERROR
+      : errorCodeToHttp[answer.code];
+    return { statusCode, error: answer.code, message: answer.message, details: answer.details };
   }
 
   private fromHttp(e: HttpException): ErrorBody {

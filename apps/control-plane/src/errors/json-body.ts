@@ -2,6 +2,11 @@ import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
 import { ErrorCode } from '@sessionboxer/domain';
 import express, { type RequestHandler } from 'express';
 
+/** A request whose JSON body was read, with its bytes as they arrived. */
+export interface RawBodyRequest {
+  rawBody?: Buffer;
+}
+
 /** The largest JSON body the API reads. */
 export const BODY_LIMIT = '1mb';
 
@@ -10,7 +15,13 @@ export const BODY_LIMIT = '1mb';
  * (Nest would pass on only the parser's bare message, or a 500 for an oversized body).
  */
 export function jsonBody(): RequestHandler {
-  const parse = express.json({ limit: BODY_LIMIT });
+  // The raw bytes are kept for endpoints that verify a signature over them (GitHub webhooks).
+  const parse = express.json({
+    limit: BODY_LIMIT,
+    verify: (req, _res, buf) => {
+      (req as RawBodyRequest).rawBody = Buffer.from(buf);
+    },
+  });
   return (req, res, next) =>
     parse(req, res, (err?: unknown) => {
       if (err === undefined || err === null) return next();

@@ -12,6 +12,7 @@ import { CommandHandler, type EventStore } from '@sessionboxer/event-store';
 import { allProjections, ProjectionRunner, SqliteReadModelStore } from '@sessionboxer/projections';
 import type { AppConfig } from '../config';
 import { Clock, IdGenerator, SystemClock, UuidGenerator } from './clock';
+import { CommandBus } from './command-bus';
 import { openEventStore, readModelPath } from './open-event-store';
 import { APP_CONFIG, EVENT_STORE, PROJECTION_RUNNER, READ_MODELS } from './tokens';
 
@@ -65,6 +66,7 @@ export class InfrastructureModule {
         },
         { provide: Clock, useClass: SystemClock },
         { provide: IdGenerator, useClass: UuidGenerator },
+        CommandBus,
         StoreLifecycle,
       ],
       exports: [
@@ -73,6 +75,7 @@ export class InfrastructureModule {
         READ_MODELS,
         PROJECTION_RUNNER,
         CommandHandler,
+        CommandBus,
         Clock,
         IdGenerator,
       ],

@@ -8,22 +8,31 @@ import {
   type CommandMetadata,
   type SessionCommand,
 } from '@sessionboxer/domain';
-import { CommandHandler, deterministicUuid } from '@sessionboxer/event-store';
+import { deterministicUuid } from '@sessionboxer/event-store';
 import {
+  notificationQueries,
+  sessionDetailsQueries,
   sidebarQueries,
+  type BoxDetails,
+  type NotificationPage,
   transcriptMarkerQueries,
   type MarkerPage,
-  type ProjectionRunner,
   type SidebarNode,
   type SidebarSession,
   type SqliteReadModelStore,
 } from '@sessionboxer/projections';
-import { Clock, IdGenerator } from '../infrastructure/clock';
-import { PROJECTION_RUNNER, READ_MODELS } from '../infrastructure/tokens';
+import { IdGenerator } from '../infrastructure/clock';
+import { CommandBus } from '../infrastructure/command-bus';
+import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
+import { BoxLifecycle } from '../box-lifecycle/box-lifecycle.service';
+import type { AppConfig } from '../config';
 import type { CreateSessionDto } from './dto/create-session.dto';
 
-/** A session as the API shows it: its sidebar row with the parent it nests under. */
-export type SessionView = SidebarSession & { childOf: { sessionId: string; title: string } | null };
+/** A session as the API shows it: its sidebar row, the parent it nests under, and its box. */
+export type SessionView = SidebarSession & {
+  childOf: { sessionId: string; title: string } | null;
+  box: BoxDetails | null;
+};
 
 /** Who asked, and the caller's idempotency key when it sent one. */
 export interface Caller {
@@ -31,17 +40,15 @@ export interface Caller {
   idempotencyKey?: string;
 }
 
-const MAX_KEY = 200;
-
 /** The session use cases of the admin API: a command, then a read once projections caught up. */
 @Injectable()
 export class SessionsService {
   constructor(
-    private readonly commands: CommandHandler,
-    @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
+    private readonly bus: CommandBus,
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
-    private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly boxes: BoxLifecycle,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async create(dto: CreateSessionDto, caller: Caller): Promise<SessionView> {
@@ -69,6 +76,7 @@ export class SessionsService {
       },
       metadata,
     });
+    if (this.config.boxes) await this.boxes.provision(sessionId);
     return this.get(sessionId);
   }
 
@@ -92,6 +100,7 @@ export class SessionsService {
 
   async resume(sessionId: string, caller: Caller): Promise<SessionView> {
     await this.run({ type: 'ResumeSession', data: { sessionId }, metadata: this.metadata(caller) });
+    if (this.config.boxes) await this.boxes.thaw(sessionId);
     return this.get(sessionId);
   }
 
@@ -99,7 +108,12 @@ export class SessionsService {
   list(): SessionView[] {
     const sessions = this.sidebar().list();
     const titles = new Map(sessions.map((s) => [s.id, s.title]));
-    return sessions.map((s) => ({ ...s, childOf: childOf(s, titles.get(s.parentId ?? '')) }));
+    const details = sessionDetailsQueries(this.readModels);
+    return sessions.map((s) => ({
+      ...s,
+      childOf: childOf(s, titles.get(s.parentId ?? '')),
+      box: details.get(s.id)?.box ?? null,
+    }));
   }
 
   tree(): SidebarNode[] {
@@ -110,7 +124,8 @@ export class SessionsService {
     const session = this.sidebar().get(sessionId);
     if (!session) throw new DomainError(ErrorCode.NotFound, `session ${sessionId} does not exist`);
     const parent = session.parentId ? this.sidebar().get(session.parentId) : null;
-    return { ...session, childOf: childOf(session, parent?.title) };
+    const box = sessionDetailsQueries(this.readModels).get(sessionId)?.box ?? null;
+    return { ...session, childOf: childOf(session, parent?.title), box };
   }
 
   transcript(sessionId: string, after?: number, limit?: number): MarkerPage {
@@ -118,43 +133,22 @@ export class SessionsService {
     return transcriptMarkerQueries(this.readModels).page(sessionId, { after, limit });
   }
 
+  notifications(sessionId: string, after?: number, limit?: number): NotificationPage {
+    this.get(sessionId);
+    return notificationQueries(this.readModels).page(sessionId, { after, limit });
+  }
+
   /** Runs a command and waits until the read models show it (read-your-writes). */
   private async run(command: SessionCommand): Promise<void> {
-    const result = await this.commands.handle(
-      sessionDecider,
-      sessionStream(command.data.sessionId),
-      command,
-    );
-    if (result.position !== null) await this.runner.waitForPosition(result.position);
+    await this.bus.execute(sessionDecider, sessionStream(command.data.sessionId), command);
   }
 
   private metadata(caller: Caller): CommandMetadata {
-    const key = caller.idempotencyKey;
-    if (key !== undefined && (key.length > MAX_KEY || /[^\x21-\x7e]/.test(key))) {
-      throw new DomainError(
-        ErrorCode.ValidationFailed,
-        `Idempotency-Key must be 1–${MAX_KEY} printable ASCII characters without spaces`,
-      );
-    }
-    const commandId = key ? deterministicUuid(`${actorKey(caller.actor)}/${key}`) : this.ids.next();
-    return { commandId, at: this.clock.now().toISOString(), actor: caller.actor };
+    return this.bus.metadata(caller.actor, caller.idempotencyKey);
   }
 
   private sidebar() {
     return sidebarQueries(this.readModels);
-  }
-}
-
-function actorKey(actor: Actor): string {
-  switch (actor.kind) {
-    case 'person':
-      return `person:${actor.id}`;
-    case 'agent':
-      return `agent:${actor.sessionId}`;
-    case 'api-key':
-      return `api-key:${actor.keyId}`;
-    case 'system':
-      return `system:${actor.id}`;
   }
 }
 

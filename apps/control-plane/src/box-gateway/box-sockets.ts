@@ -1,0 +1,83 @@
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Logger } from '@nestjs/common';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+/** The path Nest's BoxGateway is declared on; BoxWsAdapter hands it the server below. */
+export const BOX_GATEWAY_PATH = '/box';
+
+const MAX_FRAME = 1024 * 1024;
+
+/**
+ * One Unix socket per box, each feeding the same WebSocket server. The socket a connection
+ * arrived on is the only thing that says which session is talking: it is recorded before the
+ * gateway sees the connection, and no frame can change it.
+ */
+export class BoxSockets {
+  readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME });
+  private readonly listeners = new Map<string, http.Server>();
+  private readonly sessionByClient = new WeakMap<WebSocket, string>();
+  private readonly clientBySession = new Map<string, WebSocket>();
+  private readonly logger = new Logger('BoxSockets');
+
+  /** Opens the box's socket at `socketPath` (replacing a stale file from an earlier run). */
+  async listen(sessionId: string, socketPath: string): Promise<void> {
+    if (this.listeners.has(sessionId)) return;
+    fs.rmSync(socketPath, { force: true });
+    const listener = http.createServer((_, res) => res.writeHead(426).end('WebSocket only\n'));
+    listener.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) =>
+      this.upgrade(sessionId, req, socket, head),
+    );
+    await new Promise<void>((resolve, reject) => {
+      listener.once('error', reject);
+      listener.listen(socketPath, () => resolve());
+    });
+    fs.chmodSync(socketPath, 0o600);
+    this.listeners.set(sessionId, listener);
+  }
+
+  sessionOf(client: WebSocket): string | undefined {
+    return this.sessionByClient.get(client);
+  }
+
+  clientOf(sessionId: string): WebSocket | undefined {
+    return this.clientBySession.get(sessionId);
+  }
+
+  /** Forgets a client when it closes (only if it is still the session's current one). */
+  release(client: WebSocket): void {
+    const sessionId = this.sessionByClient.get(client);
+    if (sessionId && this.clientBySession.get(sessionId) === client)
+      this.clientBySession.delete(sessionId);
+  }
+
+  async close(sessionId: string): Promise<void> {
+    const listener = this.listeners.get(sessionId);
+    this.listeners.delete(sessionId);
+    this.clientBySession.get(sessionId)?.terminate();
+    this.clientBySession.delete(sessionId);
+    if (listener) await new Promise<void>((resolve) => listener.close(() => resolve()));
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.listeners.keys()].map((id) => this.close(id)));
+  }
+
+  private upgrade(
+    sessionId: string,
+    req: http.IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+  ): void {
+    this.server.handleUpgrade(req, socket, head, (ws) => {
+      const previous = this.clientBySession.get(sessionId);
+      // A daemon that reconnects replaces its old connection; there is one daemon per box.
+      if (previous && previous !== ws) previous.terminate();
+      this.sessionByClient.set(ws, sessionId);
+      this.clientBySession.set(sessionId, ws);
+      ws.on('error', (e) => this.logger.warn(`box ${sessionId}: ${e.message}`));
+      this.server.emit('connection', ws, req);
+    });
+  }
+}

@@ -1,0 +1,71 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DomainError, ErrorCode } from '@sessionboxer/domain';
+import { callFrame, handleControlPlaneCall, type CallResult } from '@sessionboxer/mcp-adapters';
+import { z } from 'zod';
+import { toErrorAnswer } from '../errors/error-answer';
+import { SessionPortFactory } from '../sessionboxer/session-port.factory';
+
+const REMEMBERED = 2000;
+
+/**
+ * Answers a box's tool calls: validates the frame, then the arguments with the tool's own
+ * schema and checks (the same code that ran in the box), runs the tool against a port bound to the calling session, and answers once per
+ * callId. A call resent after a reconnect joins the running one or gets the remembered
+ * answer; across a control-plane restart the command ids derived from the callId keep it
+ * from taking effect twice.
+ */
+@Injectable()
+export class CallService {
+  private readonly calls = new Map<string, Promise<CallResult>>();
+  private readonly logger = new Logger('BoxCalls');
+
+  constructor(private readonly ports: SessionPortFactory) {}
+
+  handle(sessionId: string, raw: unknown): Promise<CallResult> {
+    const frame = callFrame.safeParse(raw);
+    const rawId = (raw as { callId?: unknown } | null)?.callId;
+    if (!frame.success) {
+      const callId = typeof rawId === 'string' ? rawId : '';
+      return Promise.resolve(
+        failure(callId, new DomainError(ErrorCode.ValidationFailed, describe(frame.error))),
+      );
+    }
+    const key = `${sessionId}/${frame.data.callId}`;
+    let answer = this.calls.get(key);
+    if (!answer) {
+      answer = this.run(sessionId, frame.data);
+      this.calls.set(key, answer);
+      if (this.calls.size > REMEMBERED) this.calls.delete(this.calls.keys().next().value as string);
+    }
+    return answer;
+  }
+
+  private async run(sessionId: string, frame: z.infer<typeof callFrame>): Promise<CallResult> {
+    const { callId } = frame;
+    try {
+      if (frame.route !== 'sessionboxer') {
+        throw new DomainError(
+          ErrorCode.NotFound,
+          `the ${frame.route} tools are not on this control plane yet`,
+        );
+      }
+      const port = this.ports.for(sessionId, callId);
+      const result = await handleControlPlaneCall(port, frame.tool, frame.args);
+      return { callId, ok: true, result };
+    } catch (e) {
+      return failure(callId, e, this.logger);
+    }
+  }
+}
+
+/** "field: why; other: why", the way people and agents read it. */
+export function describe(error: z.ZodError): string {
+  return error.issues
+    .map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message))
+    .join('; ');
+}
+
+function failure(callId: string, e: unknown, logger?: Logger): CallResult {
+  const { code, message } = toErrorAnswer(e, logger);
+  return { callId, ok: false, error: { code, message } };
+}

@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Actor, Command, CommandMetadata, Decider, DomainEvent } from '@sessionboxer/domain';
+import { CommandHandler, deterministicUuid, type CommandResult } from '@sessionboxer/event-store';
+import type { ProjectionRunner } from '@sessionboxer/projections';
+import { Clock, IdGenerator } from './clock';
+import { PROJECTION_RUNNER } from './tokens';
+
+/**
+ * Runs a command through the one pipeline and, by default, waits until the read models show
+ * it, so whoever asked reads their own write.
+ */
+@Injectable()
+export class CommandBus {
+  constructor(
+    private readonly handler: CommandHandler,
+    @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async execute<C extends Command, E extends DomainEvent, S>(
+    decider: Decider<C, E, S>,
+    stream: string,
+    command: C,
+    options: { wait?: boolean } = {},
+  ): Promise<CommandResult<S>> {
+    const result = await this.handler.handle(decider, stream, command);
+    if (options.wait !== false && result.position !== null) {
+      await this.runner.waitForPosition(result.position);
+    }
+    return result;
+  }
+
+  /**
+   * Metadata for a command. With a `key` (an Idempotency-Key, a box's callId) the command id
+   * is derived from it and the actor, so the same request repeated is the same command.
+   */
+  metadata(actor: Actor, key?: string): CommandMetadata {
+    const commandId = key ? deterministicUuid(`${actorKey(actor)}/${key}`) : this.ids.next();
+    return { commandId, at: this.clock.now().toISOString(), actor };
+  }
+
+  /** Waits for the read models to reach a position (e.g. another command's). */
+  waitFor(position: number): Promise<void> {
+    return this.runner.waitForPosition(position);
+  }
+}
+
+export function actorKey(actor: Actor): string {
+  switch (actor.kind) {
+    case 'person':
+      return `person:${actor.id}`;
+    case 'agent':
+      return `agent:${actor.sessionId}`;
+    case 'api-key':
+      return `api-key:${actor.keyId}`;
+    case 'system':
+      return `system:${actor.id}`;
+  }
+}

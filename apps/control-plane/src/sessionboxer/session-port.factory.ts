@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import type { SessionboxerPort } from '@sessionboxer/mcp-adapters';
+import { DaemonChannel } from '../box-gateway/daemon-channel';
+import { CommandBus } from '../infrastructure/command-bus';
+import { SettingsService } from '../settings/settings.service';
+import { UiPresence } from '../ui-socket/ui-presence';
+import { ControlPlaneSessionPort } from './control-plane-session-port';
+import { PullRequests } from './pull-requests.service';
+import { SnapshotsService } from './snapshots.service';
+import { Terminals } from './terminals.service';
+import { WhoAmIBuilder } from './whoami.builder';
+
+/** What a session port needs; one set shared by every call. */
+export interface SessionPortDeps {
+  bus: CommandBus;
+  whoami: WhoAmIBuilder;
+  settings: SettingsService;
+  prs: PullRequests;
+  snapshots: SnapshotsService;
+  channel: DaemonChannel;
+  presence: UiPresence;
+  terminals: Terminals;
+}
+
+/** Makes the port a box's call runs against, bound to the socket's session and the call id. */
+@Injectable()
+export class SessionPortFactory {
+  private readonly deps: SessionPortDeps;
+
+  constructor(
+    bus: CommandBus,
+    whoami: WhoAmIBuilder,
+    settings: SettingsService,
+    prs: PullRequests,
+    channel: DaemonChannel,
+    presence: UiPresence,
+    terminals: Terminals,
+    snapshots: SnapshotsService,
+  ) {
+    this.deps = { bus, whoami, settings, prs, snapshots, channel, presence, terminals };
+  }
+
+  for(sessionId: string, callId: string): SessionboxerPort {
+    return new ControlPlaneSessionPort(this.deps, sessionId, callId);
+  }
+}

@@ -1,0 +1,65 @@
+import { Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Actor } from '@sessionboxer/domain';
+import type { PrSummary, SnapshotResult } from '@sessionboxer/mcp-adapters';
+import type { NotificationPage, SnapshotDoc } from '@sessionboxer/projections';
+import { AfterQueryDto } from '../common/paging.dto';
+import { IdempotencyKey, RequestActor } from '../common/request-actor';
+import { PullRequests } from '../sessionboxer/pull-requests.service';
+import { SnapshotsService } from '../sessionboxer/snapshots.service';
+import { SessionsService } from './sessions.service';
+
+/** What belongs to one session: its snapshots, PRs and notifications. */
+@ApiTags('sessions')
+@Controller('api/sessions/:id')
+export class SessionBoxController {
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly snapshots: SnapshotsService,
+    private readonly prs: PullRequests,
+  ) {}
+
+  @Get('snapshots')
+  @ApiOperation({ summary: "The session's snapshots, Snapshot 1 first" })
+  listSnapshots(@Param('id') id: string): SnapshotDoc[] {
+    this.sessions.get(id);
+    return this.snapshots.list(id);
+  }
+
+  @Post('snapshots')
+  @ApiOperation({ summary: 'Take a snapshot of the workspace now (the Snapshot button)' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  takeSnapshot(
+    @Param('id') id: string,
+    @RequestActor() actor: Actor,
+    @IdempotencyKey() key?: string,
+  ): Promise<SnapshotResult> {
+    this.sessions.get(id);
+    return this.snapshots.take(id, actor, key ?? `person/${crypto.randomUUID()}`);
+  }
+
+  @Post('snapshots/:snapshotId/revert')
+  @ApiOperation({ summary: "Put the session's workspace back as it was in a snapshot" })
+  revert(
+    @Param('id') id: string,
+    @Param('snapshotId') snapshotId: string,
+    @RequestActor() actor: Actor,
+    @IdempotencyKey() key?: string,
+  ): Promise<SnapshotDoc> {
+    this.sessions.get(id);
+    return this.snapshots.revert(id, snapshotId, actor, key);
+  }
+
+  @Get('prs')
+  @ApiOperation({ summary: 'The PRs attached to the session, with checks and unaddressed items' })
+  listPrs(@Param('id') id: string): PrSummary[] {
+    this.sessions.get(id);
+    return this.prs.list(id);
+  }
+
+  @Get('notifications')
+  @ApiOperation({ summary: "The session's notifications (the bell), oldest first" })
+  notifications(@Param('id') id: string, @Query() q: AfterQueryDto): NotificationPage {
+    return this.sessions.notifications(id, q.after, q.limit);
+  }
+}

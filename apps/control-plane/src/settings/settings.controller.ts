@@ -1,0 +1,32 @@
+import { Body, Controller, Get, Patch } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Actor } from '@sessionboxer/domain';
+import { IdempotencyKey, RequestActor } from '../common/request-actor';
+import { SettingsService, type SettingsView } from './settings.service';
+
+/** Global settings for operators. Secrets can be set here but are never read back. */
+@ApiTags('settings')
+@Controller('api/settings')
+export class SettingsController {
+  constructor(private readonly settings: SettingsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The settings, with every secret-shaped value removed' })
+  get(): Promise<SettingsView> {
+    return this.settings.view();
+  }
+
+  @Patch()
+  @ApiOperation({
+    summary: 'Change settings: sections merge field by field; null clears a secret',
+  })
+  @ApiBody({ schema: { type: 'object', example: { github: { token: 'ghp_…', pollSeconds: 60 } } } })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  update(
+    @Body() patch: unknown,
+    @RequestActor() actor: Actor,
+    @IdempotencyKey() key?: string,
+  ): Promise<SettingsView> {
+    return this.settings.update(patch, actor, key);
+  }
+}

@@ -1,0 +1,65 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DomainError,
+  ErrorCode,
+  defaultSettings,
+  publicSettings,
+  settingsDecider,
+  settingsStream,
+  type Actor,
+  type PublicSettings,
+  type Settings,
+} from '@sessionboxer/domain';
+import type { EventStore } from '@sessionboxer/event-store';
+import { CommandBus } from '../infrastructure/command-bus';
+import { EVENT_STORE } from '../infrastructure/tokens';
+
+/** What people and agents may see of the settings, and which secrets are set (never their values). */
+export interface SettingsView {
+  settings: PublicSettings;
+  secretsSet: { githubToken: boolean; githubWebhookSecret: boolean };
+}
+
+/** Global settings: the last SettingsUpdated of `settings-global` holds all of them. */
+@Injectable()
+export class SettingsService {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly bus: CommandBus,
+  ) {}
+
+  /** The full settings, secrets included: for the control plane's own use only. */
+  async current(): Promise<Settings> {
+    const [last] = await this.store.readStream(settingsStream(), {
+      direction: 'backwards',
+      maxCount: 1,
+    });
+    return last ? (last.data as { settings: Settings }).settings : defaultSettings;
+  }
+
+  async view(): Promise<SettingsView> {
+    const s = await this.current();
+    return {
+      settings: publicSettings(s),
+      secretsSet: {
+        githubToken: s.github.token !== null,
+        githubWebhookSecret: s.github.webhookSecret !== null,
+      },
+    };
+  }
+
+  async update(patch: unknown, actor: Actor, key?: string): Promise<SettingsView> {
+    if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
+      throw new DomainError(
+        ErrorCode.ValidationFailed,
+        'the body must be a JSON object of the settings to change',
+      );
+    }
+    await this.bus.execute(settingsDecider, settingsStream(), {
+      type: 'UpdateSettings',
+      data: { patch: patch },
+      metadata: this.bus.metadata(actor, key),
+    });
+    return this.view();
+  }
+}
