@@ -123,6 +123,15 @@ export class BoxLifecycle
       await this.box(sessionId, 'MarkBoxReady', {});
   }
 
+  /** Ends the box for good: its processes killed and its workspace (and snapshots) removed. */
+  async destroy(sessionId: string): Promise<void> {
+    if (this.driver.info(sessionId))
+      await this.driver.destroy(sessionId, { removeWorkspace: true });
+    await this.sockets.close(sessionId);
+    fs.rmSync(boxPaths(this.config.dataDir, sessionId).root, { recursive: true, force: true });
+    await this.box(sessionId, 'DestroyBox', {});
+  }
+
   async daemonConnected(sessionId: string): Promise<void> {
     await this.box(sessionId, 'MarkBoxReady', {});
     await this.files.push(sessionId);
@@ -179,6 +188,6 @@ export class BoxLifecycle
       data: { sessionId, ...data },
       metadata: this.bus.metadata(SYSTEM),
     } as BoxCommand;
-    await this.bus.execute(boxDecider, boxStream(sessionId), command, { wait: false });
+    await this.bus.execute(boxDecider, boxStream(sessionId), command);
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@sessionboxer/domain';
 import type { PrSummary, SnapshotResult } from '@sessionboxer/mcp-adapters';
@@ -7,7 +7,8 @@ import { AfterQueryDto } from '../common/paging.dto';
 import { IdempotencyKey, RequestActor } from '../common/request-actor';
 import { PullRequests } from '../sessionboxer/pull-requests.service';
 import { SnapshotsService } from '../sessionboxer/snapshots.service';
-import { SessionsService } from './sessions.service';
+import { SessionsService, type SessionView } from './sessions.service';
+import { BoxLifecycle } from '../box-lifecycle/box-lifecycle.service';
 
 /** What belongs to one session: its snapshots, PRs and notifications. */
 @ApiTags('sessions')
@@ -17,6 +18,7 @@ export class SessionBoxController {
     private readonly sessions: SessionsService,
     private readonly snapshots: SnapshotsService,
     private readonly prs: PullRequests,
+    private readonly boxes: BoxLifecycle,
   ) {}
 
   @Get('snapshots')
@@ -48,6 +50,17 @@ export class SessionBoxController {
   ): Promise<SnapshotDoc> {
     this.sessions.get(id);
     return this.snapshots.revert(id, snapshotId, actor, key);
+  }
+
+  @Post('box/destroy')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Destroy the session's box: processes killed, workspace and snapshots removed",
+  })
+  async destroyBox(@Param('id') id: string): Promise<SessionView> {
+    this.sessions.get(id);
+    await this.boxes.destroy(id);
+    return this.sessions.get(id);
   }
 
   @Get('prs')

@@ -95,6 +95,7 @@ export class SessionsService {
       data: { sessionId, reason },
       metadata: this.metadata(caller),
     });
+    if (this.config.boxes) await this.boxes.freeze(sessionId);
     return this.get(sessionId);
   }
 
