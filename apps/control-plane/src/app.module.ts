@@ -4,6 +4,7 @@ import { BoxGateway } from './box-gateway/box.gateway';
 import { BoxSockets } from './box-gateway/box-sockets';
 import { CallService } from './box-gateway/call.service';
 import { DaemonChannel } from './box-gateway/daemon-channel';
+import { DesktopCalls } from './box-gateway/desktop-calls';
 import { BoxLifecycle } from './box-lifecycle/box-lifecycle.service';
 import { SessionFileSync } from './box-lifecycle/session-file-sync';
 import { LocalBoxDriver } from './boxes';
@@ -64,6 +65,7 @@ export class AppModule {
         SessionFileSync,
         BoxGateway,
         CallService,
+        DesktopCalls,
         DaemonChannel,
         SessionPortFactory,
         WhoAmIBuilder,

@@ -66,6 +66,8 @@ describe('what a box can reach', () => {
   });
 
   it("a frame on box A's socket acts on session A only, whatever it names", async () => {
+    // Frozen, A's daemon cannot reconnect and take its socket back during the test.
+    await api.request('POST', `/api/sessions/${a}/stop`, {});
     const socket = boxPaths(api.dataDir, a).socket;
     const ws = new WebSocket(`ws+unix://${socket}:/box`);
     await new Promise((r) => ws.once('open', r));

@@ -14,3 +14,4 @@ export * from './runner/projection-runner';
 export * from './runner/rebuild';
 export * from './runner/compare-read-models';
 export * from './session-projections';
+export * from './recordings.projection';

@@ -140,6 +140,8 @@ function withActivity(doc: SessionDetails, event: ActivityEvent): SessionDetails
       const { pane, shown, terminalId, command, at } = event.data;
       return { ...doc, lastPane: { pane, shown, terminalId, command, at } };
     }
+    case 'RecordingFinished':
+      return doc;
     default:
       return assertNever(event);
   }
@@ -154,10 +156,12 @@ function apply(
   }
   if (!isSessionEvent(event)) return [];
   switch (event.type) {
-    // Not in `handles`: the sidebar tree keeps the title and the status.
+    // Not in `handles`: the sidebar tree keeps the title and the status, and recordings have
+    // a read model of their own.
     case 'SessionTitleSet':
     case 'SessionStopped':
     case 'SessionResumed':
+    case 'RecordingFinished':
       return [];
     case 'SessionCreated':
     case 'SnapshotTaken':

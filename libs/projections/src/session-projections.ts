@@ -1,6 +1,7 @@
 import type { AnyProjection } from './projection';
 import { notificationsProjection } from './notifications.projection';
 import { pullRequestsProjection } from './pull-requests.projection';
+import { recordingsProjection } from './recordings.projection';
 import { sessionDetailsProjection } from './session-details.projection';
 import { sidebarTreeProjection } from './sidebar-tree.projection';
 import { snapshotsProjection } from './snapshots.projection';
@@ -14,4 +15,5 @@ export const allProjections: readonly AnyProjection[] = [
   snapshotsProjection,
   pullRequestsProjection,
   notificationsProjection,
+  recordingsProjection,
 ];

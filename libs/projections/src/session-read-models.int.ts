@@ -163,6 +163,7 @@ describe('session read models over the real SQLite event store', () => {
         ['counter', true],
         ['notifications', true],
         ['pull_requests', true],
+        ['recordings', true],
         ['session_details', true],
         ['sidebar_tree', true],
         ['snapshots', true],

@@ -72,6 +72,7 @@ function evolve(
     case 'TerminalOpened':
     case 'TerminalExited':
     case 'PaneRequested':
+    case 'RecordingFinished':
       return [];
     default:
       return assertNever(event);

@@ -27,11 +27,16 @@ export type MarkerKind =
   | 'notified'
   | 'pane-opened'
   | 'terminal-opened'
-  | 'box-failed';
+  | 'box-failed'
+  | 'recording-finished';
 
 /** What a marker points to: a session, a PR (its url), a snapshot or a Terminal of its session. */
 export type MarkerLink =
-  { sessionId: string } | { url: string } | { snapshotId: string } | { terminalId: string };
+  | { sessionId: string }
+  | { url: string }
+  | { snapshotId: string }
+  | { terminalId: string }
+  | { recording: string };
 
 /** A small line in a session's transcript, at the point where the action happened. */
 export interface TranscriptMarker {
@@ -137,6 +142,12 @@ function sessionMarkers(event: RecordedEvent & SessionEvent): DocumentChange<Tra
       return [marker(event, sessionId, 'notified', `notified you: ${event.data.text}`)];
     case 'PaneRequested':
       return paneMarker(event);
+    case 'RecordingFinished': {
+      const { path, seconds, captions } = event.data;
+      const steps = captions.length === 1 ? '1 step' : `${captions.length} steps`;
+      const text = `recorded a video (${Math.round(seconds)} s, ${steps}): ${path}`;
+      return [marker(event, sessionId, 'recording-finished', text, { recording: path })];
+    }
     // A Terminal the agent opens shows through its PaneRequested; a person's needs no marker.
     case 'TerminalOpened':
     case 'TerminalExited':
@@ -166,13 +177,14 @@ function evolve(event: RecordedEvent): DocumentChange<TranscriptMarker>[] {
 export const transcriptMarkersProjection: Projection<TranscriptMarker> = {
   name: 'transcript_markers',
   // 2: snapshot, revert, PR, notification, pane and box-failure markers.
-  version: 2,
+  version: 3,
   handles: [
     ...SESSION_LIFECYCLE_EVENT_TYPES,
     'SnapshotTaken',
     'SessionReverted',
     'NotificationSent',
     'PaneRequested',
+    'RecordingFinished',
     'PrAttached',
     'BoxFailed',
   ],

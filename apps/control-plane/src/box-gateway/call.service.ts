@@ -4,6 +4,7 @@ import { callFrame, handleControlPlaneCall, type CallResult } from '@sessionboxe
 import { z } from 'zod';
 import { toErrorAnswer } from '../errors/error-answer';
 import { SessionPortFactory } from '../sessionboxer/session-port.factory';
+import { DesktopCalls } from './desktop-calls';
 
 const REMEMBERED = 2000;
 
@@ -19,7 +20,10 @@ export class CallService {
   private readonly calls = new Map<string, Promise<CallResult>>();
   private readonly logger = new Logger('BoxCalls');
 
-  constructor(private readonly ports: SessionPortFactory) {}
+  constructor(
+    private readonly ports: SessionPortFactory,
+    private readonly desktop: DesktopCalls,
+  ) {}
 
   handle(sessionId: string, raw: unknown): Promise<CallResult> {
     const frame = callFrame.safeParse(raw);
@@ -43,10 +47,14 @@ export class CallService {
   private async run(sessionId: string, frame: z.infer<typeof callFrame>): Promise<CallResult> {
     const { callId } = frame;
     try {
+      if (frame.route === 'desktop') {
+        const result = await this.desktop.handle(sessionId, callId, frame.tool, frame.args);
+        return { callId, ok: true, result };
+      }
       if (frame.route !== 'sessionboxer') {
         throw new DomainError(
           ErrorCode.NotFound,
-          `the ${frame.route} tools are not on this control plane yet`,
+          `the ${frame.route} tools come in a later release`,
         );
       }
       const port = this.ports.for(sessionId, callId);

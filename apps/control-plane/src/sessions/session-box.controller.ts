@@ -1,8 +1,15 @@
-import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@sessionboxer/domain';
 import type { PrSummary, SnapshotResult } from '@sessionboxer/mcp-adapters';
-import type { NotificationPage, SnapshotDoc } from '@sessionboxer/projections';
+import {
+  recordingQueries,
+  type NotificationPage,
+  type RecordingDoc,
+  type SnapshotDoc,
+  type SqliteReadModelStore,
+} from '@sessionboxer/projections';
+import { READ_MODELS } from '../infrastructure/tokens';
 import { AfterQueryDto } from '../common/paging.dto';
 import { IdempotencyKey, RequestActor } from '../common/request-actor';
 import { PullRequests } from '../sessionboxer/pull-requests.service';
@@ -19,6 +26,7 @@ export class SessionBoxController {
     private readonly snapshots: SnapshotsService,
     private readonly prs: PullRequests,
     private readonly boxes: BoxLifecycle,
+    @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
   ) {}
 
   @Get('snapshots')
@@ -68,6 +76,13 @@ export class SessionBoxController {
   listPrs(@Param('id') id: string): PrSummary[] {
     this.sessions.get(id);
     return this.prs.list(id);
+  }
+
+  @Get('recordings')
+  @ApiOperation({ summary: "The session's recordings of its desktop, with captions as steps" })
+  recordings(@Param('id') id: string): RecordingDoc[] {
+    this.sessions.get(id);
+    return recordingQueries(this.readModels).list(id);
   }
 
   @Get('notifications')

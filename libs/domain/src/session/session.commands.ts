@@ -1,3 +1,4 @@
+import type { RecordRecording } from './session.recordings';
 import type { Command } from '../kernel';
 
 /** Where a session's box runs. */
@@ -125,4 +126,5 @@ export type SessionCommand =
   | Notify
   | RecordTerminalOpened
   | RecordTerminalExited
-  | RequestPane;
+  | RequestPane
+  | RecordRecording;

@@ -1,3 +1,4 @@
+import { recordRecording } from './session.recordings';
 import { assertNever, DomainError, ErrorCode, type Decider } from '../kernel';
 import type {
   CreateSession,
@@ -115,6 +116,8 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
       return terminalExited(command, state);
     case 'RequestPane':
       return requestPane(command, state);
+    case 'RecordRecording':
+      return recordRecording(command, state);
     default:
       return assertNever(command);
   }
@@ -153,6 +156,7 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
     }
     case 'SessionReverted':
     case 'PaneRequested':
+    case 'RecordingFinished':
       return state;
     default:
       return assertNever(event);

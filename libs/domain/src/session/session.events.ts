@@ -1,3 +1,4 @@
+import type { RecordingFinished } from './session.recordings';
 import type { DomainEvent } from '../kernel';
 import type {
   ForkOrigin,
@@ -109,7 +110,8 @@ export type SessionEvent =
   | NotificationSent
   | TerminalOpened
   | TerminalExited
-  | PaneRequested;
+  | PaneRequested
+  | RecordingFinished;
 
 export const SESSION_LIFECYCLE_EVENT_TYPES: readonly SessionLifecycleEvent['type'][] = [
   'SessionCreated',
@@ -126,6 +128,7 @@ export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [
   'TerminalOpened',
   'TerminalExited',
   'PaneRequested',
+  'RecordingFinished',
 ];
 
 /** Narrows an event read from a store (type is only a string there) to a session event. */

@@ -9,7 +9,7 @@ import { z } from 'zod';
 /** daemon → control plane: a tool call. `callId` is unique per call and kept across resends. */
 export const callFrame = z.object({
   callId: z.string().min(8).max(100),
-  route: z.enum(['sessionboxer', 'e2e']),
+  route: z.enum(['sessionboxer', 'e2e', 'desktop']),
   tool: z.string().min(1).max(100),
   args: z.record(z.unknown()).default({}),
 });
