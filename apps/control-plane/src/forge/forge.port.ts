@@ -1,3 +1,4 @@
+import type { PrItemInput } from '@sessionboxer/domain';
 /**
  * The forge port: what the control plane needs from the place pull requests live (GitHub).
  * `pr_attach`, `pr_list`, `pr_items` and the PRs pane are built on `getPr` and `listItems`;
@@ -20,19 +21,11 @@ export interface ForgePr extends PrRef {
   headSha: string;
 }
 
-export interface ForgeItem {
-  /** Stable across polls: `rc-<id>` review comment, `rv-<id>` review, `ck-<id>` check run. */
-  id: string;
-  kind: 'review_comment' | 'review' | 'check';
-  author: string | null;
-  body: string;
-  path: string | null;
-  line: number | null;
-  /** For checks: success, failure, neutral… or, while running, queued / in_progress. */
-  conclusion: string | null;
-  url: string | null;
-  createdAt: string;
-}
+/**
+ * An item of a PR as the forge reports it: the domain's PrItemInput. Ids are stable across
+ * polls: `rc-<id>` review comment, `rv-<id>` review, `ck-<id>` check run.
+ */
+export type ForgeItem = PrItemInput;
 
 export interface Forge {
   getPr(ref: PrRef): Promise<ForgePr>;

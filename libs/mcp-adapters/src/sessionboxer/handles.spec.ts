@@ -18,14 +18,14 @@ describe('each tool calls its port method and answers the spec shape', () => {
     expect(port.calls).toEqual([{ method: 'whoami', args: [] }]);
   });
 
-  it('settings_get → settings(), secrets removed', async () => {
+  it('settings_get → settings(), secret values removed (keys kept as null)', async () => {
     port.settingsValue = {
       defaults: { model: 'default' },
       github: { token: 'ghp_x', pollSeconds: 60 },
     };
     await expect(call('settings_get')).resolves.toEqual({
       defaults: { model: 'default' },
-      github: { pollSeconds: 60 },
+      github: { token: null, pollSeconds: 60 },
     });
     expect(port.calls).toEqual([{ method: 'settings', args: [] }]);
   });

@@ -15,7 +15,6 @@ export * from './pr_attach';
 export * from './pr_items';
 export * from './pr_list';
 export * from './pr_mark_addressed';
-export * from './redact-secrets';
 export * from './registry';
 export * from './sessionboxer-tool';
 export * from './settings_get';

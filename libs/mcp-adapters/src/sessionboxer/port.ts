@@ -1,3 +1,4 @@
+import type { SessionPane } from '@sessionboxer/domain';
 /**
  * What the `sessionboxer` tools can do, as the control plane offers it to ONE calling session
  * (bound from its box's socket). Tool files map their arguments onto these methods; the
@@ -75,8 +76,8 @@ export interface SnapshotResult {
   createdAt: string;
 }
 
-export type UiPane =
-  'transcript' | 'prs' | 'terminal' | 'snapshots' | 'autoqa' | 'desktop' | 'files';
+/** The panes ui_open can ask for: the domain's list (RequestPane validates the same). */
+export type UiPane = SessionPane;
 
 export interface UiOpenResult {
   pane: UiPane;

@@ -1,5 +1,5 @@
 import type { SessionboxerPort } from './port';
-import { redactSecrets } from './redact-secrets';
+import { withoutSecrets } from '@sessionboxer/domain';
 import { defineTool } from './sessionboxer-tool';
 
 export const settingsGetInput = {};
@@ -20,5 +20,5 @@ export const settingsGetTool = defineTool({
   // The control plane already leaves secrets out; redacting here again means a settings field
   // added later without that care still cannot reach an agent.
   handle: async (port: SessionboxerPort): Promise<Record<string, unknown>> =>
-    redactSecrets(await port.settings()),
+    withoutSecrets(await port.settings()),
 });

@@ -1,20 +1,12 @@
+import { SESSION_PANES } from '@sessionboxer/domain';
 import { z } from 'zod';
 import { oneOf, text } from './fields';
 import type { SessionboxerPort, UiOpenResult, UiPane } from './port';
 import { ToolCallError } from './call-error';
 import { defineTool, type ArgIssue } from './sessionboxer-tool';
 
-export const UI_PANES = [
-  'transcript',
-  'prs',
-  'terminal',
-  'snapshots',
-  'autoqa',
-  'desktop',
-  'files',
-] as const satisfies readonly UiPane[];
-// Fails to compile when port.ts gains a pane this list does not have.
-const _everyPane: readonly (typeof UI_PANES)[number][] = [] as UiPane[];
+/** The domain's panes, as the tuple zod's enum needs. */
+export const UI_PANES = SESSION_PANES as readonly UiPane[] as readonly [UiPane, ...UiPane[]];
 
 export const COMMAND_MAX = 2000;
 
