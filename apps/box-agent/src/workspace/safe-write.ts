@@ -4,7 +4,7 @@ import * as path from 'node:path';
 
 export class OutsideWorkspaceError extends Error {}
 
-function assertInside(root: string, candidate: string, what: string, rootItself = false): void {
+export function assertInside(root: string, candidate: string, what: string, rootItself = false): void {
   const rel = path.relative(root, candidate);
   if ((rel === '' && !rootItself) || rel.startsWith('..') || path.isAbsolute(rel)) {
     throw new OutsideWorkspaceError(`${what} resolves outside the workspace (${candidate})`);
@@ -16,7 +16,7 @@ function assertInside(root: string, candidate: string, what: string, rootItself 
  * the way: the agent owns the workspace and could plant `.sessionboxer -> /etc`, and the daemon
  * must never write through it.
  */
-async function ensureFolders(root: string, relDir: string): Promise<string> {
+export async function ensureFolders(root: string, relDir: string): Promise<string> {
   let current = root;
   for (const part of relDir.split(path.sep).filter((p) => p !== '' && p !== '.')) {
     current = path.join(current, part);

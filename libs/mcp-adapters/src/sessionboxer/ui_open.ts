@@ -6,7 +6,7 @@ import { ToolCallError } from './call-error';
 import { defineTool, type ArgIssue } from './sessionboxer-tool';
 
 /** The domain's panes, as the tuple zod's enum needs. */
-export const UI_PANES = SESSION_PANES as readonly UiPane[] as readonly [UiPane, ...UiPane[]];
+export const UI_PANES = SESSION_PANES as readonly [UiPane, ...UiPane[]];
 
 export const COMMAND_MAX = 2000;
 
