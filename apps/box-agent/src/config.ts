@@ -1,4 +1,5 @@
 import { BOX_PATHS } from '@sessionboxer/mcp-adapters/bridge/protocol';
+import { loadDesktopConfig, type DesktopConfig } from './desktop/desktop-config';
 
 /** Everything the daemon reads from its environment, with the in-box defaults. */
 export interface DaemonConfig {
@@ -20,6 +21,8 @@ export interface DaemonConfig {
   nodePath: string;
   /** Passed on to the sessionboxer MCP server (its `docs` tool) when set; else its default. */
   guidePath: string | undefined;
+  /** The box's X display (SESSIONBOXER_DESKTOP, _DISPLAY, _SCREEN…) and how it is driven. */
+  desktop: DesktopConfig;
 }
 
 export class ConfigError extends Error {}
@@ -39,6 +42,14 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 function text(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const raw = env[name]?.trim();
   return raw ? raw : fallback;
+}
+
+function desktop(env: NodeJS.ProcessEnv): DesktopConfig {
+  try {
+    return loadDesktopConfig(env);
+  } catch (e) {
+    throw new ConfigError(e instanceof Error ? e.message : String(e));
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): DaemonConfig {
@@ -63,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DaemonConfig {
     callTimeoutMs: integer(env, 'SESSIONBOXER_CALL_TIMEOUT_MS', 20_000, 1, 600_000),
     nodePath: process.execPath,
     guidePath: env.SESSIONBOXER_GUIDE_PATH?.trim() || undefined,
+    desktop: desktop(env),
   };
 }

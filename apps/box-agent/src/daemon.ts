@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type * as http from 'node:http';
 import type { DaemonConfig } from './config';
+import { desktopServerEnv } from './desktop/desktop-config';
+import { VirtualDisplay } from './desktop/display';
 import { GatewayClient } from './gateway/gateway-client';
 import { createHttpServer } from './http/http-server';
 import { errorMessage, type Log } from './log';
@@ -14,7 +16,7 @@ export interface RunningDaemon {
   /** http://host:port, as written into .mcp.json. */
   url: string;
   port: number;
-  /** Kills the terminals, drops the gateway connection, stops listening. */
+  /** Kills the terminals and the display, drops the gateway connection, stops listening. */
   close(): Promise<void>;
 }
 
@@ -61,12 +63,17 @@ function wire(config: DaemonConfig, log: Log) {
     log,
     reply: (event, data) => gateway.reply(event, data),
   });
-  return { sessionFile, gateway, terminals };
+  const display = config.desktop.enabled
+    ? new VirtualDisplay({ display: config.desktop.display, screen: config.desktop.screen, log })
+    : null;
+  return { sessionFile, gateway, terminals, display };
 }
 
 /** Starts the daemon: HTTP first, so that .mcp.json names its port, then the gateway. */
 export async function startDaemon(config: DaemonConfig, log: Log): Promise<RunningDaemon> {
-  const { sessionFile, gateway, terminals } = wire(config, log);
+  const { sessionFile, gateway, terminals, display } = wire(config, log);
+  // Concurrently: the ready line and the gateway never wait for Xvfb (the tools wait for it).
+  display?.start();
   const server = createHttpServer(gateway, log);
   const port = await listen(server, config.port, config.host);
   const url = `http://${config.host}:${port}`;
@@ -74,14 +81,16 @@ export async function startDaemon(config: DaemonConfig, log: Log): Promise<Runni
     nodePath: config.nodePath,
     commandRoot: config.mcpCommandRoot,
     daemonUrl: url,
-    display: process.env.DISPLAY,
+    // With the desktop off, a display someone else runs (DISPLAY) may still be there to drive.
+    display: display ? display.display : process.env.DISPLAY,
+    desktopEnv: desktopServerEnv(config.desktop),
     guidePath: config.guidePath,
   }).catch((e: unknown) => log.error(`could not write .mcp.json: ${errorMessage(e)}`));
   gateway.start();
 
   const close = async (): Promise<void> => {
     // Terminals first, while their exit frames can still reach the control plane.
-    await terminals.killAll();
+    await Promise.all([terminals.killAll(), display?.stop()]);
     gateway.close();
     // Lets the calls just failed write their 503 before the connections are cut.
     await new Promise((resolve) => setImmediate(resolve));

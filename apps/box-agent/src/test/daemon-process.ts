@@ -43,6 +43,9 @@ export async function startDaemonProcess(
       SESSIONBOXER_WORKSPACE: box.workspace,
       SESSIONBOXER_GATEWAY_SOCKET: box.socket,
       SESSIONBOXER_MCP_COMMAND_ROOT: path.join(box.dir, 'mcp'),
+      // Outside a box /tmp is shared, so the default display :1 could be anyone's: tests that
+      // want the desktop turn it on with a free SESSIONBOXER_DISPLAY.
+      SESSIONBOXER_DESKTOP: 'off',
       ...env,
     },
   });

@@ -9,6 +9,8 @@ export interface McpJsonInput {
   daemonUrl: string;
   /** The box's X display, which the desktop server drives. */
   display?: string;
+  /** The rest of the desktop server's settings (SESSIONBOXER_SCREEN, _MOUSE_GLIDE…). */
+  desktopEnv?: Record<string, string>;
   /** The user guide the sessionboxer server's `docs` tool reads, when not the box default. */
   guidePath?: string;
 }
@@ -23,12 +25,14 @@ interface McpServerEntry {
 export function sessionboxerMcpServers(input: McpJsonInput): Record<string, McpServerEntry> {
   const env = { SESSIONBOXER_DAEMON_URL: input.daemonUrl };
   return {
-    // desktop-server.js ships in a later issue; it is listed already so that the file the agent
-    // sees does not change shape when it lands (until then Claude Code reports it as failed).
     desktop: {
       command: input.nodePath,
       args: [path.join(input.commandRoot, 'desktop-server.js')],
-      env: input.display ? { ...env, DISPLAY: input.display } : env,
+      env: {
+        ...env,
+        ...input.desktopEnv,
+        ...(input.display ? { DISPLAY: input.display } : {}),
+      },
     },
     sessionboxer: {
       command: input.nodePath,
