@@ -31,6 +31,8 @@ export const MAX_CALL_FRAME_BYTES = 1024 * 1024;
 const ROUTES: Record<string, CallFrame['route']> = {
   '/sessionboxer': 'sessionboxer',
   '/e2e': 'e2e',
+  // What the desktop server reports (a finished recording), not tools the agent calls.
+  '/desktop': 'desktop',
 };
 
 class HttpError extends Error {
@@ -132,7 +134,7 @@ async function route(bridge: Bridge, req: http.IncomingMessage, res: http.Server
   throw new HttpError(
     404,
     'NOT_FOUND',
-    `no such path: ${pathname} (POST /sessionboxer, POST /e2e, GET /health)`,
+    `no such path: ${pathname} (POST /sessionboxer, POST /e2e, POST /desktop, GET /health)`,
   );
 }
 

@@ -23,8 +23,11 @@ const daemonAnswer = z.union([
 export interface DaemonClientOptions {
   /** The daemon's base URL, `http://127.0.0.1:7000` in a box. */
   baseUrl: string;
-  /** `/sessionboxer` for the sessionboxer tools, `/e2e` for the Auto QA ones. */
-  endpoint: 'sessionboxer' | 'e2e';
+  /**
+   * `/sessionboxer` for the sessionboxer tools, `/e2e` for the Auto QA ones, `/desktop` for what
+   * the desktop server reports (a finished recording).
+   */
+  endpoint: 'sessionboxer' | 'e2e' | 'desktop';
   /**
    * Longer than the daemon's own bounds (waiting for its socket, then the bridge's 20 s), so
    * the daemon's answer, which says which bound was hit, arrives before this one.

@@ -4,7 +4,12 @@ import * as path from 'node:path';
 
 export class OutsideWorkspaceError extends Error {}
 
-export function assertInside(root: string, candidate: string, what: string, rootItself = false): void {
+export function assertInside(
+  root: string,
+  candidate: string,
+  what: string,
+  rootItself = false,
+): void {
   const rel = path.relative(root, candidate);
   if ((rel === '' && !rootItself) || rel.startsWith('..') || path.isAbsolute(rel)) {
     throw new OutsideWorkspaceError(`${what} resolves outside the workspace (${candidate})`);

@@ -1,0 +1,52 @@
+import type { FinishedRecording } from '@sessionboxer/mcp-adapters/desktop/recording';
+import { postToDaemon } from '../../mcp/daemon-client';
+
+/** Short: the agent waits on stop_recording, and a missed report only costs the chat's player. */
+const REPORT_TIMEOUT_MS = 10_000;
+
+/**
+ * Tells the control plane about the finished video (through the box's daemon, route `desktop`),
+ * in the shape its `recording_finished` report takes. Returns a warning when that failed.
+ */
+export async function reportFinished(
+  daemonUrl: string,
+  workspace: string,
+  r: Omit<FinishedRecording, 'warning'>,
+): Promise<string | undefined> {
+  const asInBox = (p: string): string => boxPath(workspace, p);
+  const narration = r.narration
+    ? 'added' in r.narration
+      ? 'added'
+      : 'pending' in r.narration
+        ? 'pending'
+        : 'skipped'
+    : null;
+  const args = {
+    path: asInBox(r.path),
+    startedAt: r.startedAt,
+    recordedSeconds: r.recordedSeconds,
+    seconds: r.seconds,
+    captions: r.captions,
+    track: r.track ? asInBox(r.track) : null,
+    narration,
+    bytes: r.bytes,
+  };
+  const options = {
+    baseUrl: daemonUrl,
+    endpoint: 'desktop',
+    timeoutMs: REPORT_TIMEOUT_MS,
+  } as const;
+  const answer = await postToDaemon(options, 'recording_finished', args);
+  if (answer.ok) return undefined;
+  return `the chat was not told about the video: ${answer.error.message} (${answer.error.code})`;
+}
+
+/**
+ * The control plane knows a box's files by their path inside the box. An unisolated box's
+ * workspace is a host folder: its files are reported as the /workspace paths they stand for.
+ */
+export function boxPath(workspace: string, p: string): string {
+  const root = workspace.replace(/\/+$/, '');
+  if (root === '/workspace' || !p.startsWith(`${root}/`)) return p;
+  return `/workspace/${p.slice(root.length + 1)}`;
+}

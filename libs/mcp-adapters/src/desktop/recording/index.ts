@@ -1,0 +1,53 @@
+/** The desktop server's recording tools as data (answered in the box by its recorder). */
+import { ErrorCode } from '@sessionboxer/domain';
+import { z } from 'zod';
+import { argIssues, ToolCallError } from '../../sessionboxer/call-error';
+import type { SessionboxerTool } from '../../sessionboxer/sessionboxer-tool';
+import { annotateRecordingTool } from './annotate_recording';
+import { narrateRecordingTool } from './narrate_recording';
+import type { RecordingPort } from './port';
+import { recordingStatusTool } from './recording_status';
+import { startRecordingTool } from './start_recording';
+import { stopRecordingTool } from './stop_recording';
+
+export * from './annotate_recording';
+export * from './narrate_recording';
+export * from './port';
+export * from './recording_status';
+export * from './start_recording';
+export * from './stop_recording';
+
+/** A recording tool, answered inside the box against the recorder. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds every shape
+export type RecordingTool = SessionboxerTool<z.ZodRawShape, RecordingPort, any> & { route: 'box' };
+
+/** Every recording tool, in the order of the spec. */
+export const recordingTools: readonly RecordingTool[] = [
+  startRecordingTool,
+  annotateRecordingTool,
+  stopRecordingTool,
+  narrateRecordingTool,
+  recordingStatusTool,
+];
+
+const byName = new Map(recordingTools.map((t) => [t.name, t]));
+const schemas = new Map(recordingTools.map((t) => [t.name, z.object(t.input).strict()]));
+
+/**
+ * Checks one call against the tool's schema, like the sessionboxer registry's parseCall: returns
+ * the parsed arguments (trimmed) or throws a ToolCallError whose message names each wrong field.
+ */
+export function parseRecordingCall(toolName: string, args: unknown): Record<string, unknown> {
+  const tool = byName.get(toolName);
+  const schema = schemas.get(toolName);
+  if (tool === undefined || schema === undefined) {
+    const names = recordingTools.map((t) => t.name).join(', ');
+    const message = `there is no recording tool ${JSON.stringify(toolName)} (the tools are ${names})`;
+    throw new ToolCallError(toolName, [{ field: 'tool', message }], ErrorCode.NotFound);
+  }
+  const parsed = schema.safeParse(args ?? {});
+  if (!parsed.success) {
+    throw new ToolCallError(toolName, argIssues(parsed.error.issues, Object.keys(tool.input)));
+  }
+  return parsed.data;
+}
