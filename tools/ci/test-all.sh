@@ -20,6 +20,15 @@ command -v g++ >/dev/null || need_pkgs+=(g++)
 # Boxes: bubblewrap isolates them; nsenter (util-linux) joins one; cp and du take snapshots.
 command -v bwrap >/dev/null || need_pkgs+=(bubblewrap)
 command -v nsenter >/dev/null || need_pkgs+=(util-linux)
+# The desktop: a display, input, screenshots, a real window for tests, recordings, narration.
+command -v Xvfb >/dev/null || need_pkgs+=(xvfb)
+command -v xdotool >/dev/null || need_pkgs+=(xdotool)
+command -v xwd >/dev/null || need_pkgs+=(x11-apps)
+command -v xdpyinfo >/dev/null || need_pkgs+=(x11-utils)
+command -v xterm >/dev/null || need_pkgs+=(xterm)
+command -v ffmpeg >/dev/null || need_pkgs+=(ffmpeg)
+command -v espeak-ng >/dev/null || need_pkgs+=(espeak-ng)
+[ -d /usr/share/fonts/truetype/dejavu ] || need_pkgs+=(fonts-dejavu-core)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   log "installing system packages: ${need_pkgs[*]}"
   export DEBIAN_FRONTEND=noninteractive
