@@ -6,6 +6,7 @@
  *   - zoom: MCP call → PNG answer, p50/p99
  *   - left_click round trip, MCP call → OK: glide off (a jump), and glide on over 300 px
  *     (whose floor is the glide itself, ~160 ms)
+ *   - encode time per recorded minute: stop_recording's work on a busy desktop
  */
 import { execFile } from 'node:child_process';
 import { decodeXwd } from '../../apps/box-agent/src/desktop/xwd';
@@ -101,6 +102,28 @@ async function clickBench(x: TestX): Promise<void> {
   }
 }
 
+const RECORD_SECONDS = Number(process.env.BENCH_RECORD_SECONDS ?? 20);
+
+/** Records the busy desktop with three captions, then times stop_recording's finishing work. */
+async function encodeBench(x: TestX, desk: DesktopClient): Promise<void> {
+  const busy = ['sh', '-c', 'while :; do ls -la /usr/bin | tail -40; sleep 0.2; done'];
+  await x.xterm('scroller', '80x24+300+300', busy);
+  await call(desk, 'start_recording');
+  for (let i = 1; i <= 3; i++) {
+    await call(desk, 'annotate_recording', { text: `Step ${i} of the benchmark` });
+    await new Promise((r) => setTimeout(r, (RECORD_SECONDS * 1000) / 3));
+  }
+  const t = now();
+  const result = await call(desk, 'stop_recording', { narrate: false });
+  const stopMs = now() - t;
+  const text = (result.content as { type: string; text?: string }[]).find((c) => c.type === 'text');
+  const done = JSON.parse(text?.text ?? '{}') as { recordedSeconds: number; seconds: number };
+  const perMinute = (stopMs / 1000 / done.recordedSeconds) * 60;
+  console.log(
+    `${'stop_recording (captions, condense, encode)'.padEnd(44)} ${(stopMs / 1000).toFixed(1)} s for ${done.recordedSeconds.toFixed(1)} s recorded (${done.seconds.toFixed(1)} s final): ${perMinute.toFixed(1)} s per recorded minute`,
+  );
+}
+
 async function main(): Promise<void> {
   const x = await startTestX();
   try {
@@ -115,6 +138,7 @@ async function main(): Promise<void> {
     const desk = await startDesktopServer({ DISPLAY: x.display, SESSIONBOXER_SCREEN: '1024x768' });
     try {
       await screenBench(x, desk);
+      await encodeBench(x, desk);
     } finally {
       await desk.close();
     }

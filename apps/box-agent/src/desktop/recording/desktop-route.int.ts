@@ -1,4 +1,6 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { boxPath } from './report';
 import {
   makeBoxDir,
   post,
@@ -71,7 +73,8 @@ describe("POST /desktop on the box's daemon", () => {
       route: 'desktop',
       tool: 'recording_finished',
       args: {
-        path: result.path,
+        // An unisolated box's host path is reported as the /workspace path it stands for.
+        path: boxPath(fs.realpathSync(box.workspace), result.path),
         startedAt: result.startedAt,
         recordedSeconds: result.recordedSeconds,
         seconds: result.seconds,

@@ -7,6 +7,7 @@ import type { RecordingPort } from '@sessionboxer/mcp-adapters/desktop/recording
 import { isToolCallError } from '@sessionboxer/mcp-adapters/sessionboxer';
 import { captureAlive } from './capture';
 import { fromVtt } from './captions';
+import { boxPath } from './report';
 import { createRecorder } from './recorder';
 import type { NarrationSetting } from './narration';
 import { StateStore } from './state';
@@ -137,18 +138,20 @@ describe('the recorder, on a real Xvfb with ffmpeg and espeak-ng', () => {
     const rows = grayFrame(result.path, cb.at + 0.5, 1024);
     expect(brightPixels(rows.slice(768))).toBeGreaterThan(200);
 
-    const report = sink.posts.find((p) => p.body.args?.path === result.path);
+    const reported = boxPath(fs.realpathSync(workspace), result.path);
+    expect(reported).toMatch(/^\/workspace\/recordings\//);
+    const report = sink.posts.find((p) => p.body.args?.path === reported);
     expect(report?.url).toBe('/desktop');
     expect(report?.body).toEqual({
       tool: 'recording_finished',
       callId: expect.any(String),
       args: {
-        path: result.path,
+        path: reported,
         startedAt: result.startedAt,
         recordedSeconds: result.recordedSeconds,
         seconds: result.seconds,
         captions: result.captions,
-        track: result.track,
+        track: boxPath(fs.realpathSync(workspace), result.track ?? ''),
         narration: 'added',
         bytes: result.bytes,
       },
@@ -205,8 +208,11 @@ describe('the recorder, on a real Xvfb with ffmpeg and espeak-ng', () => {
     expect(topLevelBoxes(mp4).indexOf('moov')).toBeLessThan(topLevelBoxes(mp4).indexOf('mdat'));
     expect(fromVtt(fs.readFileSync(silent.track!, 'utf8'))).toEqual(narrated.captions);
     // Only the stop reports the recording; narration does not post again.
-    expect(sink.posts.filter((p) => p.body.args?.path === mp4)).toHaveLength(1);
-    expect(sink.posts.find((p) => p.body.args?.path === mp4)?.body.args.narration).toBe('pending');
+    const reportedMp4 = boxPath(fs.realpathSync(workspace), mp4);
+    expect(sink.posts.filter((p) => p.body.args?.path === reportedMp4)).toHaveLength(1);
+    expect(sink.posts.find((p) => p.body.args?.path === reportedMp4)?.body.args.narration).toBe(
+      'pending',
+    );
   });
 
   it('lets a later MCP server process find and stop the recording; Never skips narration; captions stay literal', async () => {

@@ -1,4 +1,5 @@
 import type { FinishedRecording } from '@sessionboxer/mcp-adapters/desktop/recording';
+import { realpathSync } from 'node:fs';
 import { postToDaemon } from '../../mcp/daemon-client';
 
 /** Short: the agent waits on stop_recording, and a missed report only costs the chat's player. */
@@ -13,7 +14,8 @@ export async function reportFinished(
   workspace: string,
   r: Omit<FinishedRecording, 'warning'>,
 ): Promise<string | undefined> {
-  const asInBox = (p: string): string => boxPath(workspace, p);
+  const real = realWorkspace(workspace);
+  const asInBox = (p: string): string => boxPath(real, boxPath(workspace, p));
   const narration = r.narration
     ? 'added' in r.narration
       ? 'added'
@@ -49,4 +51,13 @@ export function boxPath(workspace: string, p: string): string {
   const root = workspace.replace(/\/+$/, '');
   if (root === '/workspace' || !p.startsWith(`${root}/`)) return p;
   return `/workspace/${p.slice(root.length + 1)}`;
+}
+
+/** Recording paths are resolved (realpath); the workspace may be named through a symlink. */
+function realWorkspace(workspace: string): string {
+  try {
+    return realpathSync(workspace);
+  } catch {
+    return workspace;
+  }
 }
