@@ -22,6 +22,8 @@ const DEBOUNCE_MS = 25;
 export class SessionFileSync implements OnApplicationBootstrap, OnApplicationShutdown {
   private subscription: Subscription | null = null;
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** What each connected daemon last got, so an event that changes none of it costs no write. */
+  private readonly pushed = new Map<string, string>();
   private readonly logger = new Logger('SessionFileSync');
 
   constructor(
@@ -42,10 +44,12 @@ export class SessionFileSync implements OnApplicationBootstrap, OnApplicationShu
     await this.subscription?.close();
   }
 
-  /** Writes the session's file now (a daemon that just connected). */
-  async push(sessionId: string): Promise<void> {
+  /** Writes the session's file now (a daemon that just connected: always, even if unchanged). */
+  async push(sessionId: string, onlyIfChanged = false): Promise<void> {
     const file = await this.whoami.sessionFile(sessionId);
-    this.channel.push(sessionId, 'session', file);
+    const json = JSON.stringify(file);
+    if (onlyIfChanged && this.pushed.get(sessionId) === json) return;
+    if (this.channel.push(sessionId, 'session', file)) this.pushed.set(sessionId, json);
   }
 
   private async follow(subscription: Subscription): Promise<void> {
@@ -66,7 +70,7 @@ export class SessionFileSync implements OnApplicationBootstrap, OnApplicationShu
       this.timers.delete(sessionId);
       this.bus
         .waitFor(position)
-        .then(() => this.push(sessionId))
+        .then(() => this.push(sessionId, true))
         .catch((e: unknown) => this.logger.warn(`session.json of ${sessionId}: ${String(e)}`));
     }, DEBOUNCE_MS);
     this.timers.set(sessionId, timer);
