@@ -9,6 +9,9 @@
  *   - encode time per recorded minute: stop_recording's work on a busy desktop
  */
 import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { decodeXwd } from '../../apps/box-agent/src/desktop/xwd';
 import { encodePng } from '../../apps/box-agent/src/desktop/png';
 import {
@@ -135,12 +138,19 @@ async function main(): Promise<void> {
       ['sh', '-c', 'cat /etc/services; exec sleep 600'],
       ['-bg', 'navy', '-fg', 'yellow'],
     );
-    const desk = await startDesktopServer({ DISPLAY: x.display, SESSIONBOXER_SCREEN: '1024x768' });
+    // Outside a box the recordings need a workspace of their own.
+    const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-desktop-'));
+    const desk = await startDesktopServer({
+      DISPLAY: x.display,
+      SESSIONBOXER_SCREEN: '1024x768',
+      SESSIONBOXER_WORKSPACE: workspace,
+    });
     try {
       await screenBench(x, desk);
       await encodeBench(x, desk);
     } finally {
       await desk.close();
+      fs.rmSync(workspace, { recursive: true, force: true });
     }
     await clickBench(x);
   } finally {
