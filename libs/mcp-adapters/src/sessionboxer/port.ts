@@ -1,4 +1,4 @@
-import type { SessionPane } from '@sessionboxer/domain';
+import type { PrItemInput, SessionPane } from '@sessionboxer/domain';
 /**
  * What the `sessionboxer` tools can do, as the control plane offers it to ONE calling session
  * (bound from its box's socket). Tool files map their arguments onto these methods; the
@@ -29,19 +29,8 @@ export interface PrSummary {
   unaddressed: number;
 }
 
-export interface PrItem {
-  id: string;
-  kind: 'review_comment' | 'review' | 'check';
-  author: string | null;
-  body: string;
-  path: string | null;
-  line: number | null;
-  /** For checks: success, failure, pending…; null otherwise. */
-  conclusion: string | null;
-  url: string | null;
-  createdAt: string;
-  addressed: boolean;
-}
+/** A review comment, review or check of a PR (the domain's item), and whether it was addressed. */
+export type PrItem = PrItemInput & { addressed: boolean };
 
 export interface WhoAmI {
   id: string;
