@@ -12,8 +12,18 @@ interface Proc {
   exited: Promise<number | null>;
 }
 
-function run(env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', main], {
+/** The built entry point `npm start` runs, read from package.json (jest's setup builds dist/). */
+function startScriptEntry(): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const entry = /node (\S+\.js)/.exec(pkg.scripts.start)?.[1];
+  if (!entry) throw new Error(`no node entry in npm start: ${pkg.scripts.start}`);
+  return path.join(root, entry);
+}
+
+function run(env: Record<string, string>, argv = ['-r', '@swc-node/register', main]): Proc {
+  const child = spawn(process.execPath, argv, {
     cwd: root,
     env: { ...process.env, EVENTSTORE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,6 +76,19 @@ describe('the control plane process (what `npm start` runs)', () => {
     proc.child.kill('SIGTERM');
     expect(await proc.exited).toBe(0);
     expect(proc.output()).toContain('stores closed');
+  });
+
+  it('runs from the build exactly as `npm start` names it', async () => {
+    const entry = startScriptEntry();
+    expect(fs.existsSync(entry)).toBe(true);
+    proc = run(
+      { SESSIONBOXER_PORT: '0', SESSIONBOXER_DATA_DIR: dataDir, SESSIONBOXER_BOXES: 'off' },
+      [entry],
+    );
+    const [, url] = await waitFor(proc, /control plane on (http:\/\/\S+) /);
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
   });
 
   it('refuses a bad port with a message that says why, and exits 1', async () => {
