@@ -85,6 +85,35 @@ describe("a box's desktop server reporting a finished recording", () => {
     expect((await api.request('GET', `/api/sessions/${id}/recordings`)).body).toHaveLength(1);
   });
 
+  it('narration added later updates the same recording: new length, re-timed captions, a marker', async () => {
+    const narrated = {
+      path: finished.path,
+      seconds: 24.1,
+      bytes: 700000,
+      captions: [
+        { at: 0, text: 'Opening the app' },
+        { at: 9.5, text: 'Clicking Save' },
+        { at: 17, text: 'The saved file' },
+      ],
+      track: finished.track,
+    };
+    expect(await report('recording_narrated', narrated)).toMatchObject({ ok: true });
+    const recordings = (await api.request('GET', `/api/sessions/${id}/recordings`)).body;
+    expect(recordings).toHaveLength(1);
+    expect(recordings[0]).toMatchObject({
+      seconds: 24.1,
+      captions: narrated.captions,
+      narration: 'added',
+      startedAt: finished.startedAt,
+    });
+    const texts = (await api.request('GET', `/api/sessions/${id}/transcript`)).body.markers.map(
+      (m: { text: string }) => m.text,
+    );
+    expect(texts).toContain(`added narration to the video: ${finished.path}`);
+    const bad = await report('recording_narrated', { ...narrated, path: '/etc/passwd' });
+    expect(bad.ok).toBe(false);
+  });
+
   it('refuses an unknown report', async () => {
     const answer = await report('format_disk', {});
     expect(answer).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });

@@ -1,5 +1,6 @@
 import { isSessionEvent, type RecordingData } from '@sessionboxer/domain';
 import type { RecordedEvent } from '@sessionboxer/event-store';
+import { docId } from './doc-id';
 import type { DocumentChange, Projection } from './projection';
 import type { ReadModelReader } from './store/read-model-store';
 
@@ -11,17 +12,35 @@ export interface RecordingDoc extends Omit<RecordingData, 'sessionId'> {
   position: number;
 }
 
-function apply(event: RecordedEvent): DocumentChange<RecordingDoc>[] {
-  if (!isSessionEvent(event) || event.type !== 'RecordingFinished') return [];
-  const { at, ...data } = event.data;
-  const doc: RecordingDoc = { ...data, id: event.id, finishedAt: at, position: event.position };
-  return [{ id: event.id, partition: data.sessionId, order: event.position, doc }];
+// One document per recording file: narration added later updates the same one.
+const idOf = (sessionId: string, path: string): string => docId(sessionId, path);
+
+function apply(
+  event: RecordedEvent,
+  get: (id: string) => RecordingDoc | null,
+): DocumentChange<RecordingDoc>[] {
+  if (!isSessionEvent(event)) return [];
+  if (event.type === 'RecordingFinished') {
+    const { at, ...data } = event.data;
+    const id = idOf(data.sessionId, data.path);
+    const doc: RecordingDoc = { ...data, id: event.id, finishedAt: at, position: event.position };
+    return [{ id, partition: data.sessionId, order: event.position, doc }];
+  }
+  if (event.type === 'RecordingNarrated') {
+    const { sessionId, path, seconds, bytes, captions, track, narration } = event.data;
+    const id = idOf(sessionId, path);
+    const doc = get(id);
+    // Narration of a video this read model never saw finish changes nothing it shows.
+    if (!doc) return [];
+    return [{ id, doc: { ...doc, seconds, bytes, captions, track, narration } }];
+  }
+  return [];
 }
 
 export const recordingsProjection: Projection<RecordingDoc> = {
   name: 'recordings',
-  version: 1,
-  handles: ['RecordingFinished'],
+  version: 2,
+  handles: ['RecordingFinished', 'RecordingNarrated'],
   apply,
 };
 

@@ -141,6 +141,7 @@ function withActivity(doc: SessionDetails, event: ActivityEvent): SessionDetails
       return { ...doc, lastPane: { pane, shown, terminalId, command, at } };
     }
     case 'RecordingFinished':
+    case 'RecordingNarrated':
       return doc;
     default:
       return assertNever(event);
@@ -162,6 +163,7 @@ function apply(
     case 'SessionStopped':
     case 'SessionResumed':
     case 'RecordingFinished':
+    case 'RecordingNarrated':
       return [];
     case 'SessionCreated':
     case 'SnapshotTaken':

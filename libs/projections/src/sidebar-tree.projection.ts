@@ -73,6 +73,7 @@ function evolve(
     case 'TerminalExited':
     case 'PaneRequested':
     case 'RecordingFinished':
+    case 'RecordingNarrated':
       return [];
     default:
       return assertNever(event);

@@ -28,7 +28,8 @@ export type MarkerKind =
   | 'pane-opened'
   | 'terminal-opened'
   | 'box-failed'
-  | 'recording-finished';
+  | 'recording-finished'
+  | 'recording-narrated';
 
 /** What a marker points to: a session, a PR (its url), a snapshot or a Terminal of its session. */
 export type MarkerLink =
@@ -148,6 +149,11 @@ function sessionMarkers(event: RecordedEvent & SessionEvent): DocumentChange<Tra
       const text = `recorded a video (${Math.round(seconds)} s, ${steps}): ${path}`;
       return [marker(event, sessionId, 'recording-finished', text, { recording: path })];
     }
+    case 'RecordingNarrated': {
+      const { path } = event.data;
+      const text = `added narration to the video: ${path}`;
+      return [marker(event, sessionId, 'recording-narrated', text, { recording: path })];
+    }
     // A Terminal the agent opens shows through its PaneRequested; a person's needs no marker.
     case 'TerminalOpened':
     case 'TerminalExited':
@@ -177,7 +183,7 @@ function evolve(event: RecordedEvent): DocumentChange<TranscriptMarker>[] {
 export const transcriptMarkersProjection: Projection<TranscriptMarker> = {
   name: 'transcript_markers',
   // 2: snapshot, revert, PR, notification, pane and box-failure markers.
-  version: 3,
+  version: 4,
   handles: [
     ...SESSION_LIFECYCLE_EVENT_TYPES,
     'SnapshotTaken',
@@ -185,6 +191,7 @@ export const transcriptMarkersProjection: Projection<TranscriptMarker> = {
     'NotificationSent',
     'PaneRequested',
     'RecordingFinished',
+    'RecordingNarrated',
     'PrAttached',
     'BoxFailed',
   ],

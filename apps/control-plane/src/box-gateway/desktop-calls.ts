@@ -20,6 +20,17 @@ const recordingFinished = z
   })
   .strict();
 
+/** What it reports when narrate_recording added narration to a finished recording. */
+const recordingNarrated = z
+  .object({
+    path: z.string().min(1).max(1000),
+    seconds: z.number().nonnegative(),
+    bytes: z.number().int().nonnegative(),
+    captions: recordingFinished.shape.captions,
+    track: z.string().max(1000).nullable(),
+  })
+  .strict();
+
 /**
  * The `desktop` route: not tools the agent calls, but what the box's desktop server tells the
  * control plane (a finished recording becomes an event of the session's history).
@@ -29,23 +40,32 @@ export class DesktopCalls {
   constructor(private readonly bus: CommandBus) {}
 
   async handle(sessionId: string, callId: string, tool: string, args: unknown): Promise<unknown> {
-    if (tool !== 'recording_finished') {
-      throw new DomainError(
-        ErrorCode.NotFound,
-        `no desktop report named ${JSON.stringify(tool)} (known: recording_finished)`,
-      );
+    const metadata = this.bus.metadata({ kind: 'agent', sessionId }, `call/${callId}`);
+    const stream = sessionStream(sessionId);
+    if (tool === 'recording_finished') {
+      const data = { sessionId, ...parse(tool, recordingFinished, args) };
+      await this.bus.execute(sessionDecider, stream, { type: 'RecordRecording', data, metadata });
+      return { recorded: true };
     }
-    const parsed = recordingFinished.safeParse(args);
-    if (!parsed.success)
-      throw new DomainError(
-        ErrorCode.ValidationFailed,
-        `recording_finished: ${describe(parsed.error)}`,
-      );
-    await this.bus.execute(sessionDecider, sessionStream(sessionId), {
-      type: 'RecordRecording',
-      data: { sessionId, ...parsed.data },
-      metadata: this.bus.metadata({ kind: 'agent', sessionId }, `call/${callId}`),
-    });
-    return { recorded: true };
+    if (tool === 'recording_narrated') {
+      const data = { sessionId, ...parse(tool, recordingNarrated, args) };
+      await this.bus.execute(sessionDecider, stream, {
+        type: 'RecordRecordingNarrated',
+        data,
+        metadata,
+      });
+      return { recorded: true };
+    }
+    throw new DomainError(
+      ErrorCode.NotFound,
+      `no desktop report named ${JSON.stringify(tool)} (known: recording_finished, recording_narrated)`,
+    );
   }
+}
+
+function parse<T>(tool: string, schema: z.ZodType<T>, args: unknown): T {
+  const parsed = schema.safeParse(args);
+  if (!parsed.success)
+    throw new DomainError(ErrorCode.ValidationFailed, `${tool}: ${describe(parsed.error)}`);
+  return parsed.data;
 }

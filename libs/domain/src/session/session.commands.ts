@@ -1,4 +1,4 @@
-import type { RecordRecording } from './session.recordings';
+import type { RecordRecording, RecordRecordingNarrated } from './session.recordings';
 import type { Command } from '../kernel';
 
 /** Where a session's box runs. */
@@ -127,4 +127,5 @@ export type SessionCommand =
   | RecordTerminalOpened
   | RecordTerminalExited
   | RequestPane
-  | RecordRecording;
+  | RecordRecording
+  | RecordRecordingNarrated;

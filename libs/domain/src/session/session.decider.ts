@@ -1,4 +1,4 @@
-import { recordRecording } from './session.recordings';
+import { recordRecording, recordRecordingNarrated } from './session.recordings';
 import { assertNever, DomainError, ErrorCode, type Decider } from '../kernel';
 import type {
   CreateSession,
@@ -118,6 +118,8 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
       return requestPane(command, state);
     case 'RecordRecording':
       return recordRecording(command, state);
+    case 'RecordRecordingNarrated':
+      return recordRecordingNarrated(command, state);
     default:
       return assertNever(command);
   }
@@ -157,6 +159,7 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
     case 'SessionReverted':
     case 'PaneRequested':
     case 'RecordingFinished':
+    case 'RecordingNarrated':
       return state;
     default:
       return assertNever(event);

@@ -1,4 +1,4 @@
-import type { RecordingFinished } from './session.recordings';
+import type { RecordingFinished, RecordingNarrated } from './session.recordings';
 import type { DomainEvent } from '../kernel';
 import type {
   ForkOrigin,
@@ -111,7 +111,8 @@ export type SessionEvent =
   | TerminalOpened
   | TerminalExited
   | PaneRequested
-  | RecordingFinished;
+  | RecordingFinished
+  | RecordingNarrated;
 
 export const SESSION_LIFECYCLE_EVENT_TYPES: readonly SessionLifecycleEvent['type'][] = [
   'SessionCreated',
@@ -129,6 +130,7 @@ export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [
   'TerminalExited',
   'PaneRequested',
   'RecordingFinished',
+  'RecordingNarrated',
 ];
 
 /** Narrows an event read from a store (type is only a string there) to a session event. */

@@ -57,6 +57,38 @@ describe('session recordings', () => {
     });
   });
 
+  describe('narration added later', () => {
+    const narrated = (overrides: object = {}) => ({
+      type: 'RecordRecordingNarrated' as const,
+      data: {
+        sessionId: 's1',
+        path: '/workspace/recordings/a.mp4',
+        seconds: 25,
+        bytes: 200_000,
+        captions: [{ at: 0, text: 'Opening the form' }],
+        track: '/workspace/recordings/a.vtt',
+        ...overrides,
+      },
+      metadata: meta(),
+    });
+
+    it('records the new length, re-timed captions and the added narration', () => {
+      spec
+        .given([sessionCreated()])
+        .when(narrated())
+        .then([
+          { type: 'RecordingNarrated', data: { ...narrated().data, narration: 'added', at: AT } },
+        ]);
+    });
+
+    it('refuses a path outside the workspace', () => {
+      spec
+        .given([sessionCreated()])
+        .when(narrated({ path: '/etc/passwd' }))
+        .thenThrows(ErrorCode.ValidationFailed, /path/);
+    });
+  });
+
   describe('stopped', () => {
     it('still records a recording finished just before the stop', () => {
       spec

@@ -31,6 +31,20 @@ export type RecordRecording = Command<'RecordRecording', RecordingData>;
 
 export type RecordingFinished = DomainEvent<'RecordingFinished', RecordingData & { at: string }>;
 
+/** What narrate_recording changed: the video's length and size, re-timed captions, its track. */
+export type NarratedRecordingData = Pick<
+  RecordingData,
+  'sessionId' | 'path' | 'seconds' | 'bytes' | 'captions' | 'track'
+>;
+
+/** Narration added later (after a `pending` answer): the recording's player must follow it. */
+export type RecordRecordingNarrated = Command<'RecordRecordingNarrated', NarratedRecordingData>;
+
+export type RecordingNarrated = DomainEvent<
+  'RecordingNarrated',
+  NarratedRecordingData & { narration: 'added'; at: string }
+>;
+
 const MAX_CAPTIONS = 500;
 const MAX_CAPTION = 300;
 const NARRATIONS: readonly RecordingNarration[] = ['added', 'pending', 'skipped', null];
@@ -53,16 +67,39 @@ function seconds(value: number, field: string): number {
   return value;
 }
 
-export function recordRecording(command: RecordRecording, state: SessionState): SessionEvent[] {
-  const { data, metadata } = command;
-  const session = existingSession(state, data.sessionId);
-  if (data.captions.length > MAX_CAPTIONS) throw invalid('captions', `at most ${MAX_CAPTIONS}`);
-  const captions = data.captions.map((c, i) => {
+function validCaptions(captions: RecordingCaption[]): RecordingCaption[] {
+  if (captions.length > MAX_CAPTIONS) throw invalid('captions', `at most ${MAX_CAPTIONS}`);
+  return captions.map((c, i) => {
     if (typeof c.text !== 'string' || c.text.length === 0 || c.text.length > MAX_CAPTION) {
       throw invalid(`captions.${i}.text`, `must be 1–${MAX_CAPTION} characters`);
     }
     return { at: seconds(c.at, `captions.${i}.at`), text: c.text };
   });
+}
+
+export function recordRecordingNarrated(
+  command: RecordRecordingNarrated,
+  state: SessionState,
+): SessionEvent[] {
+  const { data, metadata } = command;
+  const session = existingSession(state, data.sessionId);
+  const event: RecordingNarrated['data'] = {
+    sessionId: session.sessionId,
+    path: workspacePath(data.path, 'path'),
+    seconds: seconds(data.seconds, 'seconds'),
+    bytes: Math.max(0, Math.floor(data.bytes)),
+    captions: validCaptions(data.captions),
+    track: data.track === null ? null : workspacePath(data.track, 'track'),
+    narration: 'added',
+    at: metadata.at,
+  };
+  return [{ type: 'RecordingNarrated', data: event }];
+}
+
+export function recordRecording(command: RecordRecording, state: SessionState): SessionEvent[] {
+  const { data, metadata } = command;
+  const session = existingSession(state, data.sessionId);
+  const captions = validCaptions(data.captions);
   if (!NARRATIONS.includes(data.narration))
     throw invalid('narration', 'must be added, pending, skipped or null');
   const event: RecordingFinished['data'] = {

@@ -207,12 +207,18 @@ describe('the recorder, on a real Xvfb with ffmpeg and espeak-ng', () => {
     expect(after.audio).toMatchObject({ codec_name: 'aac' });
     expect(topLevelBoxes(mp4).indexOf('moov')).toBeLessThan(topLevelBoxes(mp4).indexOf('mdat'));
     expect(fromVtt(fs.readFileSync(silent.track!, 'utf8'))).toEqual(narrated.captions);
-    // Only the stop reports the recording; narration does not post again.
+    // The stop reported the silent video as pending; the narration reports its new timing.
     const reportedMp4 = boxPath(fs.realpathSync(workspace), mp4);
-    expect(sink.posts.filter((p) => p.body.args?.path === reportedMp4)).toHaveLength(1);
-    expect(sink.posts.find((p) => p.body.args?.path === reportedMp4)?.body.args.narration).toBe(
-      'pending',
-    );
+    const reports = sink.posts.filter((p) => p.body.args?.path === reportedMp4);
+    expect(reports.map((p) => p.body.tool)).toEqual(['recording_finished', 'recording_narrated']);
+    expect(reports[0].body.args.narration).toBe('pending');
+    expect(reports[1].body.args).toEqual({
+      path: reportedMp4,
+      seconds: narrated.seconds,
+      bytes: narrated.bytes,
+      captions: narrated.captions,
+      track: boxPath(fs.realpathSync(workspace), narrated.track ?? ''),
+    });
   });
 
   it('lets a later MCP server process find and stop the recording; Never skips narration; captions stay literal', async () => {

@@ -14,7 +14,7 @@ import { finishRecording, type FinishContext, type Stopped } from './finish';
 import { round2 } from './media-files';
 import { narrateRecording } from './narrate';
 import type { NarrationSetting } from './narration';
-import { reportFinished } from './report';
+import { reportFinished, reportNarrated } from './report';
 import { pidAlive, StateStore, type RecordingState } from './state';
 import { espeakTts, type TtsPort } from './tts';
 import { newRecordingPath, recordingsFolder, siblings } from './workspace-paths';
@@ -144,8 +144,11 @@ class Recorder implements RecordingPort {
     return { ...result, ...(warnings.length ? { warning: warnings.join('; ') } : {}) };
   }
 
-  narrate(path: string): Promise<NarratedRecording> {
-    return narrateRecording(this.ctx, path);
+  async narrate(path: string): Promise<NarratedRecording> {
+    const { warning, ...result } = await narrateRecording(this.ctx, path);
+    const unreported = await reportNarrated(this.options.daemonUrl, this.options.workspace, result);
+    const warnings = [warning, unreported].filter((w): w is string => Boolean(w));
+    return { ...result, ...(warnings.length ? { warning: warnings.join('; ') } : {}) };
   }
 
   /** Marks the recording as being stopped by this process, so no other stop takes it too. */

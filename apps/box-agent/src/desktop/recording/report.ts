@@ -1,4 +1,7 @@
-import type { FinishedRecording } from '@sessionboxer/mcp-adapters/desktop/recording';
+import type {
+  FinishedRecording,
+  NarratedRecording,
+} from '@sessionboxer/mcp-adapters/desktop/recording';
 import { realpathSync } from 'node:fs';
 import { postToDaemon } from '../../mcp/daemon-client';
 
@@ -41,6 +44,31 @@ export async function reportFinished(
   const answer = await postToDaemon(options, 'recording_finished', args);
   if (answer.ok) return undefined;
   return `the chat was not told about the video: ${answer.error.message} (${answer.error.code})`;
+}
+
+/** Tells the control plane that narrate_recording re-timed a recording and added its voice. */
+export async function reportNarrated(
+  daemonUrl: string,
+  workspace: string,
+  r: Omit<NarratedRecording, 'warning'>,
+): Promise<string | undefined> {
+  const real = realWorkspace(workspace);
+  const asInBox = (p: string): string => boxPath(real, boxPath(workspace, p));
+  const args = {
+    path: asInBox(r.path),
+    seconds: r.seconds,
+    bytes: r.bytes,
+    captions: r.captions,
+    track: r.track ? asInBox(r.track) : null,
+  };
+  const options = {
+    baseUrl: daemonUrl,
+    endpoint: 'desktop',
+    timeoutMs: REPORT_TIMEOUT_MS,
+  } as const;
+  const answer = await postToDaemon(options, 'recording_narrated', args);
+  if (answer.ok) return undefined;
+  return `the chat was not told about the narration: ${answer.error.message} (${answer.error.code})`;
 }
 
 /**
