@@ -21,13 +21,17 @@ describe("the desktop MCP server inside a real box, driving the box's own displa
   let desktop: Client;
   let xev: ChildProcess | null = null;
   let events = '';
+  let narrationEnv: string | undefined;
 
   beforeAll(async () => {
     api = await startApp(undefined, { SESSIONBOXER_BOXES: 'on' });
+    // The narration setting travels from Settings into the box's .mcp.json.
+    await api.request('PATCH', '/api/settings', { desktop: { narration: 'never' } });
     id = (await api.request('POST', '/api/sessions', { title: 'Desktop' })).body.id;
     workspace = (await waitForBox(api, id)).box.workspacePath;
     const mcp = JSON.parse(fs.readFileSync(path.join(workspace, '.mcp.json'), 'utf8'));
     const display: string = mcp.mcpServers.desktop.env.DISPLAY;
+    narrationEnv = mcp.mcpServers.desktop.env.SESSIONBOXER_NARRATION;
     desktop = await mcpClientInBox(api, id, 'desktop');
     await waitFor('the box display', async () => {
       try {
@@ -107,7 +111,9 @@ describe("the desktop MCP server inside a real box, driving the box's own displa
     await call(desktop, 'annotate_recording', { text: 'The command ran' });
     await desktop.callTool({ name: 'key', arguments: { text: 'Return' } });
     await new Promise((r) => setTimeout(r, 800));
-    const stopped = await call(desktop, 'stop_recording', { narrate: false });
+    expect(narrationEnv).toBe('never');
+    const stopped = await call(desktop, 'stop_recording');
+    expect(stopped.narration).toEqual({ skipped: expect.stringMatching(/never/i) });
     expect(stopped.path).toMatch(/^\/workspace\/.*\.mp4$/);
     expect(stopped.captions).toHaveLength(2);
     expect(fs.existsSync(path.join(workspace, stopped.path.slice('/workspace/'.length)))).toBe(

@@ -11,7 +11,26 @@ describe('desktop config', () => {
       glide: true,
       guestOs: 'linux',
       typeDelayMs: 12,
+      narration: { mode: 'ask', askAboveSeconds: 5 },
     });
+  });
+
+  it('takes the narration setting the control plane passes, and hands it on to the server', () => {
+    const config = loadDesktopConfig({
+      SESSIONBOXER_NARRATION: 'Never',
+      SESSIONBOXER_NARRATION_ASK_SECONDS: '30',
+    });
+    expect(config.narration).toEqual({ mode: 'never', askAboveSeconds: 30 });
+    expect(desktopServerEnv(config)).toMatchObject({
+      SESSIONBOXER_NARRATION: 'never',
+      SESSIONBOXER_NARRATION_ASK_SECONDS: '30',
+    });
+    expect(() => loadDesktopConfig({ SESSIONBOXER_NARRATION: 'sometimes' })).toThrow(
+      /SESSIONBOXER_NARRATION must be always, ask or never/,
+    );
+    expect(() => loadDesktopConfig({ SESSIONBOXER_NARRATION_ASK_SECONDS: '-1' })).toThrow(
+      /SESSIONBOXER_NARRATION_ASK_SECONDS/,
+    );
   });
 
   it('types 40 ms apart for a Windows or macOS guest unless told otherwise', () => {
@@ -65,6 +84,8 @@ describe('desktop config', () => {
       SESSIONBOXER_MOUSE_GLIDE: '0',
       SESSIONBOXER_GUEST_OS: 'linux',
       SESSIONBOXER_TYPE_DELAY_MS: '12',
+      SESSIONBOXER_NARRATION: 'ask',
+      SESSIONBOXER_NARRATION_ASK_SECONDS: '5',
     });
   });
 });

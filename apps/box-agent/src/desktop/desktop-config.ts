@@ -17,6 +17,11 @@ export interface DesktopConfig {
   guestOs: GuestOs;
   /** SESSIONBOXER_TYPE_DELAY_MS, else 12 ms, or 40 ms for a Windows or macOS guest. */
   typeDelayMs: number;
+  /**
+   * SESSIONBOXER_NARRATION (always, ask, never; ask by default) and
+   * SESSIONBOXER_NARRATION_ASK_SECONDS (5): the control plane sets them from Settings.
+   */
+  narration: { mode: 'always' | 'ask' | 'never'; askAboveSeconds: number };
 }
 
 export type GuestOs = 'linux' | 'windows' | 'macos';
@@ -109,7 +114,25 @@ export function loadDesktopConfig(env: NodeJS.ProcessEnv = process.env): Desktop
     glide: choice(env, 'SESSIONBOXER_MOUSE_GLIDE', SWITCH, true, SWITCH_TEXT),
     guestOs,
     typeDelayMs: typeDelay(env, guestOs),
+    narration: {
+      mode: choice(env, 'SESSIONBOXER_NARRATION', NARRATION, 'ask', 'always, ask or never'),
+      askAboveSeconds: askAbove(env),
+    },
   };
+}
+
+const NARRATION = { always: 'always', ask: 'ask', never: 'never' } as const;
+
+function askAbove(env: NodeJS.ProcessEnv): number {
+  const raw = setting(env, 'SESSIONBOXER_NARRATION_ASK_SECONDS');
+  if (raw === undefined) return 5;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 3600) {
+    throw new DesktopConfigError(
+      `SESSIONBOXER_NARRATION_ASK_SECONDS must be a whole number of seconds from 0 to 3600, got ${JSON.stringify(raw)}`,
+    );
+  }
+  return n;
 }
 
 /** The variables the desktop MCP server reads, as the daemon writes them into .mcp.json. */
@@ -121,5 +144,7 @@ export function desktopServerEnv(config: DesktopConfig): Record<string, string> 
     SESSIONBOXER_MOUSE_GLIDE: config.glide ? '1' : '0',
     SESSIONBOXER_GUEST_OS: config.guestOs,
     SESSIONBOXER_TYPE_DELAY_MS: String(config.typeDelayMs),
+    SESSIONBOXER_NARRATION: config.narration.mode,
+    SESSIONBOXER_NARRATION_ASK_SECONDS: String(config.narration.askAboveSeconds),
   };
 }

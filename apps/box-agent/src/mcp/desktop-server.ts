@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     screen: config.screen,
     workspace: setting('SESSIONBOXER_WORKSPACE', BOX_PATHS.workspace),
     stateDir: RECORDING_STATE_DIR,
-    narration: { mode: 'ask', askAboveSeconds: 5 },
+    narration: config.narration,
     daemonUrl: setting('SESSIONBOXER_DAEMON_URL', BOX_PATHS.daemonUrl),
   });
   const server = createDesktopServer({

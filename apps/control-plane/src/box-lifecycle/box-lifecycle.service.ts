@@ -23,6 +23,7 @@ import { CommandBus } from '../infrastructure/command-bus';
 import { APP_CONFIG, BOX_DRIVER, READ_MODELS } from '../infrastructure/tokens';
 import { boxPaths, daemonLaunch, projectRoot } from './box-paths';
 import { SessionFileSync } from './session-file-sync';
+import { SettingsService } from '../settings/settings.service';
 
 const SYSTEM: Actor = { kind: 'system', id: 'box-lifecycle' };
 /** How long a surviving daemon has to reconnect after a restart before its box is re-created. */
@@ -47,6 +48,7 @@ export class BoxLifecycle
     private readonly bus: CommandBus,
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
     private readonly files: SessionFileSync,
+    private readonly settings: SettingsService,
   ) {}
 
   /**
@@ -86,6 +88,10 @@ export class BoxLifecycle
     fs.mkdirSync(paths.runDir, { recursive: true, mode: 0o700 });
     await this.sockets.listen(sessionId, paths.socket);
     const launch = daemonLaunch(this.driver.isolation, paths, projectRoot());
+    // The desktop server reads the narration setting from its environment (via .mcp.json).
+    const { desktop } = await this.settings.current();
+    launch.env.SESSIONBOXER_NARRATION = desktop.narration;
+    launch.env.SESSIONBOXER_NARRATION_ASK_SECONDS = String(desktop.askAboveSeconds);
     await this.box(sessionId, 'ProvisionBox', {
       workspacePath: paths.workspace,
       mcpJsonPath: paths.mcpJson,

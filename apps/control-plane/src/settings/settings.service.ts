@@ -34,7 +34,10 @@ export class SettingsService {
       direction: 'backwards',
       maxCount: 1,
     });
-    return last ? (last.data as { settings: Settings }).settings : defaultSettings;
+    // Settings recorded before a section existed lack it: they meant its default.
+    return last
+      ? { ...defaultSettings, ...(last.data as { settings: Settings }).settings }
+      : defaultSettings;
   }
 
   async view(): Promise<SettingsView> {

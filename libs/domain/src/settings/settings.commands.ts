@@ -14,6 +14,7 @@ export interface SettingsPatch {
   github?: Partial<Settings['github']>;
   mcpRegistry?: Settings['mcpRegistry'];
   environments?: Settings['environments'];
+  desktop?: Partial<Settings['desktop']>;
 }
 
 export type UpdateSettings = Command<'UpdateSettings', { patch: SettingsPatch }>;

@@ -248,4 +248,39 @@ describe('settingsStream', () => {
   it('is the one settings-global stream', () => {
     expect(settingsStream()).toBe('settings-global');
   });
+
+  describe('the desktop section (narration of recordings)', () => {
+    it('sets the narration mode, keeping the threshold', () => {
+      spec
+        .given([])
+        .when(update({ desktop: { narration: 'never' } }))
+        .then([
+          updated({ ...defaultSettings, desktop: { narration: 'never', askAboveSeconds: 5 } }),
+        ]);
+    });
+
+    it('refuses an unknown mode or a negative threshold, naming the field', () => {
+      spec
+        .given([])
+        .when(update({ desktop: { narration: 'sometimes' } }))
+        .thenThrows(ErrorCode.ValidationFailed, /desktop\.narration/);
+      spec
+        .given([])
+        .when(update({ desktop: { askAboveSeconds: -1 } }))
+        .thenThrows(ErrorCode.ValidationFailed, /desktop\.askAboveSeconds/);
+    });
+
+    it('fills the default into settings recorded before the section existed', () => {
+      const { desktop: _desktop, ...older } = { ...defaultSettings, gitIdentity: null };
+      spec
+        .given([updated(older as Settings)])
+        .when(update({ sessionboxer: { globalCap: 3 } }))
+        .then([
+          updated({
+            ...defaultSettings,
+            sessionboxer: { ...defaultSettings.sessionboxer, globalCap: 3 },
+          }),
+        ]);
+    });
+  });
 });

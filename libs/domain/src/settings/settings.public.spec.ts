@@ -21,6 +21,7 @@ const configured: Settings = {
     },
   ],
   environments: ['docker-linux', 'qemu-macos'],
+  desktop: { narration: 'never', askAboveSeconds: 5 },
 };
 
 describe('publicSettings', () => {
@@ -39,6 +40,7 @@ describe('publicSettings', () => {
         { name: 'slack', command: ['slack-mcp', '--token', null], env: {} },
       ],
       environments: ['docker-linux', 'qemu-macos'],
+      desktop: { narration: 'never', askAboveSeconds: 5 },
     });
   });
 

@@ -32,7 +32,13 @@ export interface Settings {
   mcpRegistry: McpServerEntry[];
   /** The environments a new session may use. */
   environments: SessionEnvironment[];
+  /** Recordings' narration: always, never, or ask when it takes longer than N seconds. */
+  desktop: { narration: NarrationMode; askAboveSeconds: number };
 }
+
+export type NarrationMode = 'always' | 'ask' | 'never';
+
+export const NARRATION_MODES: readonly NarrationMode[] = ['always', 'ask', 'never'];
 
 /** What a control plane that was never configured uses. Treat it as read-only. */
 export const defaultSettings: Settings = {
@@ -42,6 +48,7 @@ export const defaultSettings: Settings = {
   github: { token: null, webhookSecret: null, pollSeconds: 60 },
   mcpRegistry: [],
   environments: ['docker-linux'],
+  desktop: { narration: 'ask', askAboveSeconds: 5 },
 };
 
 /** No "absent" state: a settings stream without events means the defaults. */

@@ -13,6 +13,8 @@ import {
 import { SESSION_ENVIRONMENTS } from '../session/session.commands';
 import {
   AGENT_TOOLS_POLICIES,
+  defaultSettings,
+  NARRATION_MODES,
   SESSION_CREATION_POLICIES,
   type McpServerEntry,
   type Settings,
@@ -39,6 +41,7 @@ export const SETTINGS_SECTIONS: readonly (keyof Settings)[] = [
   'github',
   'mcpRegistry',
   'environments',
+  'desktop',
 ];
 
 function section(value: unknown, field: string, keys: readonly string[]) {
@@ -97,6 +100,14 @@ function secret(value: unknown, field: string): string | null {
     throw invalid(field, `${field} must not contain spaces or control characters`);
   }
   return value;
+}
+
+function desktop(value: unknown): Settings['desktop'] {
+  const o = section(value, 'desktop', ['narration', 'askAboveSeconds']);
+  return {
+    narration: oneOf(o.narration, 'desktop.narration', NARRATION_MODES),
+    askAboveSeconds: integer(o.askAboveSeconds, 'desktop.askAboveSeconds', 0, 3600),
+  };
 }
 
 function github(value: unknown): Settings['github'] {
@@ -178,6 +189,8 @@ export function validSettings(value: Record<string, unknown>): Settings {
     github: github(value.github),
     mcpRegistry: mcpRegistry(value.mcpRegistry),
     environments: environments(value.environments),
+    // Settings recorded before this section existed have none: they meant the default.
+    desktop: desktop(value.desktop ?? defaultSettings.desktop),
   };
   if (!settings.environments.includes(settings.defaults.environment)) {
     throw invalid(
@@ -193,7 +206,7 @@ function defined(value: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 }
 
-const MERGED: readonly (keyof Settings)[] = ['defaults', 'sessionboxer', 'github'];
+const MERGED: readonly (keyof Settings)[] = ['defaults', 'sessionboxer', 'github', 'desktop'];
 
 /** Applies a patch as SettingsPatch describes; the result is checked by validSettings. */
 export function mergePatch(current: Settings, patch: unknown): Record<string, unknown> {

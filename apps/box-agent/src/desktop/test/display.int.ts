@@ -125,6 +125,8 @@ describe('the daemon with its desktop on', () => {
         SESSIONBOXER_MOUSE_GLIDE: '1',
         SESSIONBOXER_GUEST_OS: 'windows',
         SESSIONBOXER_TYPE_DELAY_MS: '40',
+        SESSIONBOXER_NARRATION: 'ask',
+        SESSIONBOXER_NARRATION_ASK_SECONDS: '5',
       });
       await waitUntil(() => /display :\d+ ready \(800x600\)/.test(daemon.stderr()), 10_000);
       expect(await xdpyinfo(`:${number}`)).toMatch(/dimensions:\s+800x600 pixels/);
