@@ -1,32 +1,20 @@
-import { resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { RecordingPort, WHOAMI } from '@sessionboxer/mcp-adapters/sessionboxer/test/recording-port';
+import { resolve } from 'node:path';
+import { REPO_ROOT, spawnStdioServer } from '../test/stdio-mcp';
 import { deadUrl, startFakeDaemon, type FakeDaemon } from './test/fake-daemon';
 
 /**
  * The server as a box starts it: its own node process speaking MCP over stdio, configured by
  * environment. If anything but MCP reached stdout, the client could not parse the stream.
  */
-const REPO_ROOT = resolve(__dirname, '../../../..');
 const ENTRY = 'apps/box-agent/src/mcp/sessionboxer-server.ts';
 
-async function spawnServer(
+function spawnServer(
   env: Record<string, string>,
 ): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['-r', '@swc-node/register', ENTRY],
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const client = new Client({ name: 'test-agent', version: '1' });
-  await client.connect(transport);
-  return { client, stderr: () => stderr };
+  return spawnStdioServer(ENTRY, env);
 }
 
 function text(result: unknown): string {

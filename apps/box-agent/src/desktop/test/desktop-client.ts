@@ -1,10 +1,9 @@
-import { resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { REPO_ROOT, spawnStdioServer } from '../../test/stdio-mcp';
 import { decodePng, type DecodedPng } from './png-decode';
 
-export const REPO_ROOT = resolve(__dirname, '../../../../..');
+export { REPO_ROOT };
 const ENTRY = 'apps/box-agent/src/mcp/desktop-server.ts';
 
 export interface DesktopClient {
@@ -17,24 +16,14 @@ export interface DesktopClient {
 
 /** The desktop server as a box starts it: its own node process speaking MCP over stdio. */
 export async function startDesktopServer(env: Record<string, string>): Promise<DesktopClient> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['-r', '@swc-node/register', ENTRY],
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const client = new Client({ name: 'test-agent', version: '1' });
-  await client.connect(transport);
+  const { client, stderr } = await spawnStdioServer(ENTRY, env);
   return {
     client,
     call: async (name, args = {}) =>
       (await client.callTool({ name, arguments: args }, undefined, {
         timeout: 90_000,
       })) as CallToolResult,
-    stderr: () => stderr,
+    stderr,
     close: () => client.close(),
   };
 }
