@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import {
   DomainError,
   ErrorCode,
-  fold,
   type Command,
   type Decider,
   type DomainEvent,
@@ -13,6 +12,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from './event-store.port';
+import { advance, emptyFold, StreamStateCache } from './stream-state-cache';
 
 /** What a command did: its events (first run or, for a repeated command id, the original ones). */
 export interface CommandResult<S> {
@@ -32,6 +32,8 @@ export interface CommandResult<S> {
 export interface CommandHandlerOptions {
   /** How often a command is re-decided after losing a race on its stream. */
   maxAttempts?: number;
+  /** Streams whose folded state is kept between commands (0: read every stream whole). */
+  cachedStreams?: number;
 }
 
 /**
@@ -46,12 +48,14 @@ export interface CommandHandlerOptions {
  */
 export class CommandHandler {
   private readonly maxAttempts: number;
+  private readonly cache: StreamStateCache;
 
   constructor(
     private readonly store: EventStore,
     options: CommandHandlerOptions = {},
   ) {
     this.maxAttempts = options.maxAttempts ?? 20;
+    this.cache = new StreamStateCache(options.cachedStreams ?? 1_000);
   }
 
   async handle<C extends Command, E extends DomainEvent, S>(
@@ -79,13 +83,27 @@ export class CommandHandler {
     streamName: string,
     command: C,
   ): Promise<CommandResult<S>> {
-    const history = await this.store.readStream(streamName);
-    const state = fold(decider, history as unknown as E[]);
-    const revision = history.length > 0 ? history[history.length - 1].revision : -1;
-    const earlier = history.filter((e) => e.metadata.commandId === command.metadata.commandId);
-    if (earlier.length > 0) {
-      const position = earlier[earlier.length - 1].position;
-      return { streamName, events: earlier, state, revision, position, replayed: true };
+    // Only what was appended since the last command on this stream is read (see the cache).
+    const folded = this.cache.get(streamName, decider) ?? emptyFold(decider.initialState);
+    const fresh = await this.store.readStream(streamName, { fromRevision: folded.revision + 1 });
+    advance(decider, folded, fresh);
+    this.cache.set(streamName, decider, folded);
+    const { state, revision } = folded;
+    const earlier = folded.commands.get(command.metadata.commandId);
+    if (earlier !== undefined) {
+      const events = await this.store.readStream(streamName, {
+        fromRevision: earlier.first,
+        maxCount: earlier.last - earlier.first + 1,
+      });
+      const own = events.filter((e) => e.metadata.commandId === command.metadata.commandId);
+      return {
+        streamName,
+        events: own,
+        state,
+        revision,
+        position: earlier.position,
+        replayed: true,
+      };
     }
     const decided = decider.decide(command, state);
     if (decided.length === 0) {
@@ -101,6 +119,7 @@ export class CommandHandler {
       maxCount: toAppend.length,
     });
     const newState = decided.reduce((s, e) => decider.evolve(s, e), state);
+    advance(decider, folded, events);
     return {
       streamName,
       events,

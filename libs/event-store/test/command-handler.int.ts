@@ -129,4 +129,40 @@ describe('CommandHandler over the SQLite event store', () => {
     expect(reason.code).toBe(ErrorCode.Conflict);
     expect(await store.readStream(sessionStream('s1'))).toHaveLength(2);
   });
+
+  it('decides on what another writer appended since its last command (folded states are cached)', async () => {
+    const other = new CommandHandler(store);
+    await handler.handle(sessionDecider, sessionStream('s1'), create('s1', 'c0'));
+    await other.handle(sessionDecider, sessionStream('s1'), rename('s1', 'From other', 'o1'));
+    const mine = await handler.handle(
+      sessionDecider,
+      sessionStream('s1'),
+      rename('s1', 'Mine', 'm1'),
+    );
+    expect(mine.events[0].data).toMatchObject({ title: 'Mine', previousTitle: 'From other' });
+    expect(mine.revision).toBe(2);
+    // The other writer's command id is known to this handler too: repeating it appends nothing.
+    const repeat = await handler.handle(
+      sessionDecider,
+      sessionStream('s1'),
+      rename('s1', 'From other', 'o1'),
+    );
+    expect(repeat.replayed).toBe(true);
+    expect(repeat.events.map((e) => e.revision)).toEqual([1]);
+    expect(await store.readStream(sessionStream('s1'))).toHaveLength(3);
+  });
+
+  it('reads only the events appended since the last command on a stream', async () => {
+    const reads: (number | string | undefined)[] = [];
+    const readStream = store.readStream.bind(store);
+    store.readStream = (name, options) => {
+      reads.push(options?.fromRevision);
+      return readStream(name, options);
+    };
+    await handler.handle(sessionDecider, sessionStream('s1'), create('s1', 'c0'));
+    await handler.handle(sessionDecider, sessionStream('s1'), rename('s1', 'A', 'a'));
+    await handler.handle(sessionDecider, sessionStream('s1'), rename('s1', 'B', 'b'));
+    // Each command: one read from after the cached revision, one read back of what it appended.
+    expect(reads).toEqual([0, 0, 1, 1, 2, 2]);
+  });
 });
