@@ -3,3 +3,5 @@ export * from './session';
 export * from './box';
 export * from './pull-request';
 export * from './settings';
+export * from './conversation';
+export * from './credentials';

@@ -25,6 +25,8 @@ export const helloFrame = z.object({
   daemonVersion: z.string().max(50),
   /** Terminals the daemon still runs (after a control-plane restart). */
   terminals: z.array(z.string()).default([]),
+  /** Agent turns whose harness still runs in the box. */
+  turns: z.array(z.object({ conversationId: z.string(), turn: z.number().int() })).default([]),
 });
 export type HelloFrame = z.infer<typeof helloFrame>;
 
@@ -36,12 +38,56 @@ export const terminalOpenedFrame = z.object({
 });
 export const terminalExitedFrame = z.object({ terminalId: z.string(), exitCode: z.number().int() });
 
+/**
+ * control plane → daemon: run one turn of a conversation's agent. `env` holds the credentials
+ * for this run only: the daemon puts them in the harness's environment and nowhere else.
+ */
+export const turnStartPush = z.object({
+  conversationId: z.string().min(1).max(200),
+  turn: z.number().int().min(1),
+  harness: z.enum(['claude-code', 'opencode', 'scripted']),
+  prompt: z.string(),
+  briefing: z.string().nullable(),
+  model: z.string().min(1).max(200),
+  harnessSessionId: z.string().max(200).nullable(),
+  env: z.record(z.string()),
+});
+export type TurnStartPush = z.infer<typeof turnStartPush>;
+
+/** control plane → daemon: stop that turn's harness (its end is already recorded). */
+export const turnInterruptPush = z.object({
+  conversationId: z.string().min(1).max(200),
+  turn: z.number().int().min(1),
+});
+
+/**
+ * daemon → control plane: what a turn's harness reported, in order. `fromIndex` numbers the
+ * first output within the turn, so a batch resent after a reconnect is recorded once. The
+ * outputs themselves are checked by the domain (RecordHarnessOutput).
+ */
+export const agentOutputFrame = z.object({
+  conversationId: z.string().min(1).max(200),
+  turn: z.number().int().min(1),
+  fromIndex: z.number().int().min(0),
+  outputs: z.array(z.record(z.unknown())).max(1000),
+});
+export type AgentOutputFrame = z.infer<typeof agentOutputFrame>;
+
+/** control plane → daemon: that frame is recorded (or refused for good); don't send it again. */
+export const agentAck = z.object({
+  conversationId: z.string().min(1).max(200),
+  turn: z.number().int().min(1),
+  fromIndex: z.number().int().min(0),
+});
+
 /** control plane → daemon pushes. */
 export interface ServerPushes {
   /** The new content of /workspace/.sessionboxer/session.json. */
   session: Record<string, unknown>;
   /** Open a terminal (a real PTY in the box) running argv, or a login shell when absent. */
   'terminal.open': { terminalId: string; command: string[] | null };
+  'turn.start': TurnStartPush;
+  'turn.interrupt': z.infer<typeof turnInterruptPush>;
 }
 
 /** control plane → daemon requests answered with an ack. */

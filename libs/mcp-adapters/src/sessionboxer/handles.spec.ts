@@ -47,6 +47,36 @@ describe('each tool calls its port method and answers the spec shape', () => {
     ]);
   });
 
+  it('queue_add → queueAdd(trimmed text, lines kept), { id, position }', async () => {
+    const text = '  Now run the linter\nand fix what it finds  ';
+    await expect(call('queue_add', { text })).resolves.toEqual({ id: 'prompt-1', position: 1 });
+    expect(port.calls).toEqual([
+      { method: 'queueAdd', args: ['Now run the linter\nand fix what it finds'] },
+    ]);
+  });
+
+  it('queue_add refuses an empty or over-long text without calling the port', async () => {
+    await expect(call('queue_add', { text: '   ' })).rejects.toThrow(/text must not be empty/);
+    await expect(call('queue_add', { text: 'x'.repeat(20_001) })).rejects.toThrow(
+      /at most 20000 characters/,
+    );
+    expect(port.calls).toEqual([]);
+  });
+
+  it('queue_list → queueList(), { prompts: [{ id, text, position, queuedAt, from }] }', async () => {
+    const { prompts } = (await call('queue_list')) as { prompts: object[] };
+    expect(prompts).toEqual([
+      {
+        id: 'prompt-1',
+        text: 'Now run the linter',
+        position: 1,
+        queuedAt: '2026-01-01T00:00:00.000Z',
+        from: { kind: 'agent', sessionId: WHOAMI.id },
+      },
+    ]);
+    expect(port.calls).toEqual([{ method: 'queueList', args: [] }]);
+  });
+
   it('snapshot → snapshot(), { id, ordinal, sizeBytes, createdAt }', async () => {
     const result = await call('snapshot');
     expect(Object.keys(result as object).sort()).toEqual([

@@ -15,6 +15,8 @@ export * from './pr_attach';
 export * from './pr_items';
 export * from './pr_list';
 export * from './pr_mark_addressed';
+export * from './queue_add';
+export * from './queue_list';
 export * from './registry';
 export * from './sessionboxer-tool';
 export * from './settings_get';

@@ -1,4 +1,4 @@
-import type { PrItemInput, SessionPane } from '@sessionboxer/domain';
+import type { Actor, PrItemInput, SessionPane } from '@sessionboxer/domain';
 /**
  * What the `sessionboxer` tools can do, as the control plane offers it to ONE calling session
  * (bound from its box's socket). Tool files map their arguments onto these methods; the
@@ -75,6 +75,17 @@ export interface UiOpenResult {
   shown: boolean;
 }
 
+/** A prompt waiting for the agent's next turn. */
+export interface QueuedPromptSummary {
+  id: string;
+  text: string;
+  /** 1: sent next. */
+  position: number;
+  queuedAt: string;
+  /** Who queued it: a person, this session's agent, or (later) another session's agent. */
+  from: Actor;
+}
+
 export interface SessionboxerPort {
   whoami(): Promise<WhoAmI>;
   settings(): Promise<Record<string, unknown>>;
@@ -91,4 +102,6 @@ export interface SessionboxerPort {
     lines: number,
   ): Promise<{ id: string; text: string; exitCode: number | null }>;
   openUi(pane: UiPane, terminal: { command: string } | null): Promise<UiOpenResult>;
+  queueAdd(text: string): Promise<{ id: string; position: number }>;
+  queueList(): Promise<{ prompts: QueuedPromptSummary[] }>;
 }

@@ -11,6 +11,8 @@ const SPEC_NAMES = [
   'pr_items',
   'pr_mark_addressed',
   'snapshot',
+  'queue_add',
+  'queue_list',
   'title_set',
   'notify',
   'terminal_list',
@@ -19,13 +21,13 @@ const SPEC_NAMES = [
 ];
 
 describe('the sessionboxer registry', () => {
-  it('holds exactly the 13 tools of the spec, each once', () => {
+  it('holds exactly the 15 tools of the spec, each once', () => {
     expect(sessionboxerTools.map((t) => t.name)).toEqual(SPEC_NAMES);
   });
 
   it('answers docs in the box and everything else on the control plane', () => {
     expect(sessionboxerTools.filter((t) => t.route === 'box').map((t) => t.name)).toEqual(['docs']);
-    expect(controlPlaneTools).toHaveLength(12);
+    expect(controlPlaneTools).toHaveLength(14);
     expect(findSessionboxerTool('docs')?.route).toBe('box');
     expect(findSessionboxerTool('nope')).toBeUndefined();
   });
@@ -52,6 +54,7 @@ describe('the sessionboxer registry', () => {
         'settings_get',
         'pr_list',
         'pr_items',
+        'queue_list',
         'terminal_list',
         'terminal_read',
       ].sort(),

@@ -10,6 +10,8 @@ import { prListTool } from './pr_list';
 import { prMarkAddressedTool } from './pr_mark_addressed';
 import type { SessionboxerTool } from './sessionboxer-tool';
 import { settingsGetTool } from './settings_get';
+import { queueAddTool } from './queue_add';
+import { queueListTool } from './queue_list';
 import { snapshotTool } from './snapshot';
 import { terminalListTool } from './terminal_list';
 import { terminalReadTool } from './terminal_read';
@@ -37,6 +39,8 @@ export const sessionboxerTools: readonly AnySessionboxerTool[] = [
   prItemsTool,
   prMarkAddressedTool,
   snapshotTool,
+  queueAddTool,
+  queueListTool,
   titleSetTool,
   notifyTool,
   terminalListTool,

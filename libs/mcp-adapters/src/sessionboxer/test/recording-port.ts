@@ -125,4 +125,14 @@ export class RecordingPort implements SessionboxerPort {
     const terminalId = terminal === null ? null : 'term-2';
     return Promise.resolve({ pane, terminalId, shown: true });
   }
+  queueAdd(text: string) {
+    this.record('queueAdd', text);
+    return Promise.resolve({ id: 'prompt-1', position: 1 });
+  }
+  queueList() {
+    this.record('queueList');
+    const from = { kind: 'agent' as const, sessionId: WHOAMI.id };
+    const prompt = { id: 'prompt-1', text: 'Now run the linter', position: 1, from };
+    return Promise.resolve({ prompts: [{ ...prompt, queuedAt: '2026-01-01T00:00:00.000Z' }] });
+  }
 }

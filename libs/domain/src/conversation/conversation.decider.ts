@@ -1,0 +1,259 @@
+import { assertNever, DomainError, ErrorCode, type Decider } from '../kernel';
+import { exactId, invalid } from '../kernel/validation';
+import type {
+  ConversationCommand,
+  DropQueuedPrompt,
+  EditQueuedPrompt,
+  StartNextTurn,
+  SubmitPrompt,
+} from './conversation.commands';
+import type { ConversationEvent, ConversationOwner } from './conversation.events';
+import { fail, interrupt, recordOutput } from './conversation.output';
+import {
+  existingConversation,
+  initialConversationState,
+  type ConversationState,
+  type ExistingConversation,
+  type QueuedPrompt,
+} from './conversation.state';
+import { QUEUE_MAX, validHarness, validPromptText } from './conversation.validation';
+
+/** The conversation's stream, `conversation-<id>` (the `category-id` form of streamName). */
+export function conversationStream(conversationId: string): string {
+  return `conversation-${exactId(conversationId, 'conversationId')}`;
+}
+
+function validOwner(owner: unknown): ConversationOwner {
+  const o = owner as ConversationOwner | null;
+  if (o?.kind === 'session')
+    return { kind: 'session', sessionId: exactId(o.sessionId, 'owner.sessionId') };
+  if (o?.kind === 'sandbox')
+    return { kind: 'sandbox', sandboxId: exactId(o.sandboxId, 'owner.sandboxId') };
+  throw invalid(
+    'owner',
+    'owner must be { kind: "session", sessionId } or { kind: "sandbox", sandboxId }',
+  );
+}
+
+function validModel(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string' || !/^[\w.:/@-]{1,200}$/.test(value)) {
+    throw invalid('model', 'model must be a model name of letters, digits and . : / @ - _ (1–200)');
+  }
+  return value;
+}
+
+function turnStarted(
+  c: ExistingConversation,
+  prompt: QueuedPrompt,
+  briefing: string | null,
+  at: string,
+): ConversationEvent {
+  const turn = c.turn + 1;
+  const data = {
+    conversationId: c.conversationId,
+    seq: c.seq + 1,
+    at,
+    turn,
+    promptId: prompt.promptId,
+    text: prompt.text,
+    model: prompt.model ?? c.model,
+    from: prompt.from,
+    briefing: turn === 1 ? briefing : null,
+  };
+  return { type: 'TurnStarted', data };
+}
+
+function submit(command: SubmitPrompt, state: ConversationState): ConversationEvent[] {
+  const { data, metadata } = command;
+  const conversationId = exactId(data.conversationId, 'conversationId');
+  const prompt: QueuedPrompt = {
+    promptId: exactId(data.promptId, 'promptId'),
+    text: validPromptText(data.text),
+    model: validModel(data.model),
+    from: data.from,
+    at: metadata.at,
+  };
+  const events: ConversationEvent[] = [];
+  let c: ExistingConversation;
+  if (state.status === 'absent') {
+    const harness = validHarness(data.harness);
+    const model = prompt.model ?? 'default';
+    const owner = validOwner(data.owner);
+    events.push({
+      type: 'ConversationStarted',
+      data: { conversationId, owner, harness, model, at: metadata.at },
+    });
+    c = {
+      status: 'idle',
+      conversationId,
+      owner,
+      harness,
+      model,
+      turn: 0,
+      seq: 0,
+      outputs: 0,
+      queue: [],
+      harnessSessionId: null,
+    };
+  } else {
+    c = state;
+    if (validHarness(data.harness) !== c.harness) {
+      throw new DomainError(
+        ErrorCode.ValidationFailed,
+        `this conversation runs ${c.harness}; a prompt for ${data.harness} needs a new conversation`,
+        { field: 'harness', conversationId },
+      );
+    }
+  }
+  if (c.queue.some((q) => q.promptId === prompt.promptId)) {
+    throw new DomainError(ErrorCode.AlreadyExists, `prompt ${prompt.promptId} is already queued`);
+  }
+  if (c.status === 'idle' && c.queue.length === 0 && data.queue !== true) {
+    return [...events, turnStarted(c, prompt, data.briefing, metadata.at)];
+  }
+  if (c.queue.length >= QUEUE_MAX) {
+    throw new DomainError(
+      ErrorCode.LimitReached,
+      `${QUEUE_MAX} prompts already wait in the queue; drop one or wait for the turns to run`,
+      { conversationId, queued: c.queue.length },
+    );
+  }
+  const { promptId, text, model, from, at } = prompt;
+  return [
+    ...events,
+    { type: 'PromptQueued', data: { conversationId, promptId, text, model, from, at } },
+  ];
+}
+
+function startNext(command: StartNextTurn, state: ConversationState): ConversationEvent[] {
+  const c = existingConversation(state, command.data.conversationId);
+  if (c.status === 'running' || c.queue.length === 0) return [];
+  return [turnStarted(c, c.queue[0], command.data.briefing, command.metadata.at)];
+}
+
+function queued(c: ExistingConversation, promptId: string): QueuedPrompt {
+  const found = c.queue.find((q) => q.promptId === promptId);
+  if (!found) {
+    throw new DomainError(
+      ErrorCode.NotFound,
+      `prompt ${promptId} is not in the queue: it has been sent already, was dropped, or never existed`,
+      { conversationId: c.conversationId, promptId },
+    );
+  }
+  return found;
+}
+
+function edit(command: EditQueuedPrompt, state: ConversationState): ConversationEvent[] {
+  const { data, metadata } = command;
+  const c = existingConversation(state, data.conversationId);
+  const prompt = queued(c, data.promptId);
+  const text = validPromptText(data.text);
+  if (text === prompt.text) return [];
+  const event = {
+    conversationId: c.conversationId,
+    promptId: prompt.promptId,
+    text,
+    previousText: prompt.text,
+    at: metadata.at,
+  };
+  return [{ type: 'QueuedPromptEdited', data: event }];
+}
+
+function drop(command: DropQueuedPrompt, state: ConversationState): ConversationEvent[] {
+  const { data, metadata } = command;
+  const c = existingConversation(state, data.conversationId);
+  const prompt = queued(c, data.promptId);
+  const event = {
+    conversationId: c.conversationId,
+    promptId: prompt.promptId,
+    text: prompt.text,
+    at: metadata.at,
+  };
+  return [{ type: 'QueuedPromptDropped', data: event }];
+}
+
+function decide(command: ConversationCommand, state: ConversationState): ConversationEvent[] {
+  switch (command.type) {
+    case 'SubmitPrompt':
+      return submit(command, state);
+    case 'StartNextTurn':
+      return startNext(command, state);
+    case 'RecordHarnessOutput':
+      return recordOutput(command, state);
+    case 'InterruptTurn':
+      return interrupt(command, state);
+    case 'FailTurn':
+      return fail(command, state);
+    case 'EditQueuedPrompt':
+      return edit(command, state);
+    case 'DropQueuedPrompt':
+      return drop(command, state);
+    default:
+      return assertNever(command);
+  }
+}
+
+function evolve(state: ConversationState, event: ConversationEvent): ConversationState {
+  if (event.type === 'ConversationStarted') {
+    const { conversationId, owner, harness, model } = event.data;
+    return {
+      status: 'idle',
+      conversationId,
+      owner,
+      harness,
+      model,
+      turn: 0,
+      seq: 0,
+      outputs: 0,
+      queue: [],
+      harnessSessionId: null,
+    };
+  }
+  if (state.status === 'absent') return state;
+  switch (event.type) {
+    case 'PromptQueued': {
+      const { promptId, text, model, from, at } = event.data;
+      return { ...state, queue: [...state.queue, { promptId, text, model, from, at }] };
+    }
+    case 'QueuedPromptEdited': {
+      const { promptId, text } = event.data;
+      return {
+        ...state,
+        queue: state.queue.map((q) => (q.promptId === promptId ? { ...q, text } : q)),
+      };
+    }
+    case 'QueuedPromptDropped':
+      return { ...state, queue: state.queue.filter((q) => q.promptId !== event.data.promptId) };
+    case 'HarnessSessionNoted':
+      return {
+        ...state,
+        harnessSessionId: event.data.harnessSessionId,
+        outputs: state.outputs + 1,
+      };
+    case 'TurnStarted': {
+      const { turn, seq, model, promptId } = event.data;
+      const queue = state.queue.filter((q) => q.promptId !== promptId);
+      return { ...state, status: 'running', turn, seq, model, outputs: 0, queue };
+    }
+    case 'TurnFinished':
+      return { ...state, status: 'idle', seq: event.data.seq, outputs: state.outputs + 1 };
+    case 'AgentMessaged':
+    case 'AgentToolCalled':
+    case 'AgentToolReturned':
+    case 'AgentErrored':
+      return { ...state, seq: event.data.seq, outputs: state.outputs + 1 };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const conversationDecider: Decider<
+  ConversationCommand,
+  ConversationEvent,
+  ConversationState
+> = {
+  decide,
+  evolve,
+  initialState: initialConversationState,
+};

@@ -1,0 +1,11 @@
+export * from './conversation.commands';
+export * from './conversation.events';
+export * from './conversation.state';
+export * from './conversation.decider';
+export {
+  MESSAGE_MAX_LENGTH,
+  PROMPT_MAX_LENGTH,
+  QUEUE_MAX,
+  TOOL_OUTPUT_MAX,
+  validPromptText,
+} from './conversation.validation';
