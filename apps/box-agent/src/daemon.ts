@@ -4,6 +4,9 @@ import type { DaemonConfig } from './config';
 import { desktopServerEnv } from './desktop/desktop-config';
 import { VirtualDisplay } from './desktop/display';
 import { GatewayClient } from './gateway/gateway-client';
+import { AckedOutbox } from './harness/acked-outbox';
+import { harnessAdapters } from './harness/harnesses';
+import { TurnRunner } from './harness/turn-runner';
 import { createHttpServer } from './http/http-server';
 import { errorMessage, type Log } from './log';
 import { createServerFrameHandler } from './server-frames';
@@ -37,6 +40,10 @@ function closeServer(server: http.Server): Promise<void> {
   });
 }
 
+function unique(turns: { conversationId: string; turn: number }[]) {
+  return [...new Map(turns.map((t) => [`${t.conversationId}/${t.turn}`, t])).values()];
+}
+
 /** The daemon's parts, wired to each other but not started. */
 function wire(config: DaemonConfig, log: Log) {
   const sessionFile = new SessionJsonFile(config.workspace, log);
@@ -46,9 +53,16 @@ function wire(config: DaemonConfig, log: Log) {
     callWaitMs: config.callWaitMs,
     callTimeoutMs: config.callTimeoutMs,
     log,
-    hello: () => ({ daemonVersion: DAEMON_VERSION, terminals: terminals.running() }),
+    hello: () => ({
+      daemonVersion: DAEMON_VERSION,
+      terminals: terminals.running(),
+      // A turn whose end is still unacknowledged is not lost: its output is about to be resent.
+      turns: unique([...turns.running(), ...outputs.turns()]),
+    }),
     onServerFrame: (event, data) => onServerFrame(event, data),
+    onConnected: () => outputs.resend(),
   });
+  const outputs = new AckedOutbox((event, frame) => gateway.send(event, frame), log);
   const terminals = new TerminalManager({
     cwd: config.workspace,
     log,
@@ -57,21 +71,30 @@ function wire(config: DaemonConfig, log: Log) {
       exited: (frame) => gateway.deliver('terminal.exited', frame),
     },
   });
+  const turns = new TurnRunner({
+    workspace: config.workspace,
+    nodePath: config.nodePath,
+    adapters: harnessAdapters,
+    deliver: (_event, frame) => outputs.add(frame),
+    log,
+  });
   const onServerFrame = createServerFrameHandler({
     sessionFile,
     terminals,
+    turns,
+    outputs,
     log,
     reply: (event, data) => gateway.reply(event, data),
   });
   const display = config.desktop.enabled
     ? new VirtualDisplay({ display: config.desktop.display, screen: config.desktop.screen, log })
     : null;
-  return { sessionFile, gateway, terminals, display };
+  return { sessionFile, gateway, terminals, display, turns };
 }
 
 /** Starts the daemon: HTTP first, so that .mcp.json names its port, then the gateway. */
 export async function startDaemon(config: DaemonConfig, log: Log): Promise<RunningDaemon> {
-  const { sessionFile, gateway, terminals, display } = wire(config, log);
+  const { sessionFile, gateway, terminals, display, turns } = wire(config, log);
   // Concurrently: the ready line and the gateway never wait for Xvfb (the tools wait for it).
   display?.start();
   const server = createHttpServer(gateway, log);
@@ -90,6 +113,7 @@ export async function startDaemon(config: DaemonConfig, log: Log): Promise<Runni
 
   const close = async (): Promise<void> => {
     // Terminals first, while their exit frames can still reach the control plane.
+    turns.stopAll();
     await Promise.all([terminals.killAll(), display?.stop()]);
     gateway.close();
     // Lets the calls just failed write their 503 before the connections are cut.

@@ -8,6 +8,13 @@ import {
   terminalOpenPush,
   terminalReadRequest,
 } from './gateway/frames';
+import {
+  agentAck,
+  turnInterruptPush,
+  turnStartPush,
+} from '@sessionboxer/mcp-adapters/bridge/protocol';
+import type { AckedOutbox } from './harness/acked-outbox';
+import type { TurnRunner } from './harness/turn-runner';
 import type { Log } from './log';
 import type { TerminalManager } from './terminals/terminal-manager';
 import type { SessionJsonFile } from './workspace/session-json';
@@ -15,6 +22,8 @@ import type { SessionJsonFile } from './workspace/session-json';
 export interface ServerFrameDeps {
   sessionFile: SessionJsonFile;
   terminals: TerminalManager;
+  turns: TurnRunner;
+  outputs: AckedOutbox;
   /** Sends `terminal.answer` on the connection that asked. */
   reply(event: 'terminal.answer', data: TerminalAnswer): void;
   log: Log;
@@ -34,6 +43,14 @@ export function createServerFrameHandler(deps: ServerFrameDeps) {
         return push(deps, event, terminalOpenPush, data, (f) =>
           deps.terminals.open(f.terminalId, f.command),
         );
+      case 'turn.start':
+        return push(deps, event, turnStartPush, data, (t) => deps.turns.start(t));
+      case 'turn.interrupt':
+        return push(deps, event, turnInterruptPush, data, (t) =>
+          deps.turns.interrupt(t.conversationId, t.turn),
+        );
+      case 'agent.ack':
+        return push(deps, event, agentAck, data, (a) => deps.outputs.ack(a));
       case 'terminal.list':
         return answer(deps, event, terminalListRequest, data, () => ({
           terminals: deps.terminals.list(),

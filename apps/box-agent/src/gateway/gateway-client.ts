@@ -13,6 +13,8 @@ export interface GatewayClientOptions {
   hello(): HelloFrame;
   /** Every frame except `result`, which the client matches to its call itself. */
   onServerFrame(event: string, data: unknown): void;
+  /** After each hello on a new connection (to resend what was never acknowledged). */
+  onConnected?(): void;
   log: Log;
 }
 
@@ -71,6 +73,11 @@ export class GatewayClient {
     }
   }
 
+  /** Sends on the current connection if there is one; false when there is none. */
+  send(event: string, data: unknown): boolean {
+    return this.connection.send(event, data);
+  }
+
   /** For answers to the control plane's requests: useless on any other connection, so dropped. */
   reply(event: string, data: unknown): void {
     if (!this.connection.send(event, data)) {
@@ -90,6 +97,7 @@ export class GatewayClient {
       if (!this.connection.send(next.event, next.data)) return;
       this.outbox.shift();
     }
+    this.opts.onConnected?.();
     this.calls.connected();
   }
 

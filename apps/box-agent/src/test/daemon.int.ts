@@ -29,7 +29,7 @@ describe('the box daemon, as a child process, with a gateway on its Unix socket'
 
   it('says hello with its version and no terminals when it connects', () => {
     const hello = gateway.frames.find((f) => f.event === 'hello');
-    expect(hello?.data).toEqual({ daemonVersion: DAEMON_VERSION, terminals: [] });
+    expect(hello?.data).toEqual({ daemonVersion: DAEMON_VERSION, terminals: [], turns: [] });
     expect(gateway.frames[0].event).toBe('hello');
   });
 

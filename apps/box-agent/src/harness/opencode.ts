@@ -1,0 +1,211 @@
+/*
+ * OpenCode, run headless for one turn. What this relies on, and where it is documented:
+ *
+ * - `opencode run [message..]` with `--format json` (raw JSON events), `--model
+ *   provider/model` and `--session <id>` to continue a session (opencode.ai/docs/cli;
+ *   anomalyco/opencode packages/opencode/src/cli/cmd/run.ts). `--continue` is not used: it
+ *   takes the project's latest session, which may be another conversation's.
+ * - The prompt goes on stdin: run.ts reads stdin when it is not a TTY and adds it to the
+ *   message (`if (!process.stdin.isTTY) message += "\n" + await Bun.stdin.text()`, and
+ *   `resolveRunInput` in later versions), so a prompt of any length fits, unlike an argv item
+ *   (131,072 bytes on Linux).
+ * - Events, one JSON object a line, each {type, timestamp, sessionID, …} (run.ts, part types
+ *   in src/session/message-v2.ts): `step_start`; `text` {part {text, time}}, once a text part
+ *   is complete; `tool_use` {part {callID, tool, state {status completed | error, input,
+ *   output | error, attachments?}}}, once a call has finished; `step_finish` {part {reason
+ *   ('tool-calls' while the turn goes on, 'stop', …), cost, tokens {input, output,
+ *   reasoning, cache {read, write}}}}; `error` {error {name ProviderAuthError | APIError |
+ *   UnknownError | …, data {message, statusCode?}}}; recent versions end with `done`
+ *   {reason 'idle'}. The stream names no context window and no usage windows.
+ * - tokens.input leaves cache tokens out and reasoning is counted apart from output
+ *   (src/session getUsage), so each is added back here. MCP tools are named
+ *   `<server>_<tool>` (src/mcp/index.ts).
+ * - OPENCODE_CONFIG names an extra config file (docs/cli, environment variables); `mcp`
+ *   servers of type local take {command: [...], environment, enabled} (docs/mcp-servers);
+ *   `permission: "allow"` runs every tool without asking (docs/permissions), which matters
+ *   because `run` rejects whatever would ask.
+ */
+import * as path from 'node:path';
+import type { ContextUse, HarnessOutput } from '@sessionboxer/domain';
+import {
+  codeOf,
+  count,
+  crashOutputs,
+  jsonLine,
+  list,
+  obj,
+  SessionNote,
+  text,
+  turnFinished,
+  type Exit,
+  type HarnessErrorCode,
+  type Json,
+  type TurnTotals,
+} from './cli-stream';
+import {
+  promptWithBriefing,
+  type HarnessAdapter,
+  type LaunchPlan,
+  type StreamParser,
+  type TurnContext,
+  type TurnSpec,
+} from './harness.port';
+
+const CLI = 'OpenCode';
+
+function textOutputs(part: Json | null): HarnessOutput[] {
+  const said = text(part?.text);
+  if (said === null || said.trim() === '' || part?.synthetic === true) return [];
+  return [{ type: 'message', text: said }];
+}
+
+/** A finished call's output, with its attachments named ("[image]") after the text. */
+function toolText(state: Json): string {
+  const attachments = list(state.attachments).map((value) => {
+    const mime = text(obj(value)?.mime) ?? '';
+    return mime.startsWith('image/') ? '[image]' : '[file]';
+  });
+  return [text(state.output) ?? '', ...attachments].filter((s) => s !== '').join('\n');
+}
+
+function toolOutputs(part: Json | null): HarnessOutput[] {
+  const id = text(part?.callID);
+  const name = text(part?.tool);
+  const state = obj(part?.state);
+  if (id === null || name === null || state === null) return [];
+  const call: HarnessOutput = { type: 'tool_call', id, name, input: state.input ?? null };
+  if (state.status === 'completed') {
+    return [call, { type: 'tool_result', id, output: toolText(state), error: false }];
+  }
+  if (state.status === 'error') {
+    return [call, { type: 'tool_result', id, output: text(state.error) ?? '', error: true }];
+  }
+  return [];
+}
+
+function errorCode(name: string | null, status: number, message: string): HarnessErrorCode {
+  if (name === 'ProviderAuthError' || status === 401 || status === 403) {
+    return 'credentials_invalid';
+  }
+  if (status === 429 || status === 529) return 'rate_limited';
+  return codeOf(message);
+}
+
+function errorOutput(event: Json): HarnessOutput {
+  const error = obj(event.error);
+  const name = text(error?.name);
+  const data = obj(error?.data);
+  const message = text(data?.message) ?? name ?? `${CLI} reported an error without a message`;
+  return { type: 'error', code: errorCode(name, count(data?.statusCode), message), message };
+}
+
+class OpenCodeStream implements StreamParser {
+  private readonly session = new SessionNote();
+  private done = false;
+  private errors = 0;
+  private input = 0;
+  private output = 0;
+  private lastTokens: Json | null = null;
+  private lastReason: string | null = null;
+
+  line(raw: string): HarnessOutput[] {
+    const event = jsonLine(raw);
+    if (event === null || this.done) return [];
+    const outputs = this.session.take(event.sessionID);
+    const part = obj(event.part);
+    if (event.type === 'text') outputs.push(...textOutputs(part));
+    if (event.type === 'tool_use') outputs.push(...toolOutputs(part));
+    if (event.type === 'step_finish') this.onStep(part);
+    if (event.type === 'error') {
+      this.errors += 1;
+      outputs.push(errorOutput(event));
+    }
+    if (event.type === 'done') {
+      this.done = true;
+      outputs.push(turnFinished(this.errors > 0 ? 'failed' : 'finished', this.totals()));
+    }
+    return outputs;
+  }
+
+  /**
+   * Versions without `done` end the stream with the last step: the turn finished if the CLI
+   * exited 0 after a step that did not ask for more tool calls, and failed if it reported an
+   * error (already emitted). Anything else is a crash.
+   */
+  end(exit: Exit): HarnessOutput[] {
+    if (this.done) return [];
+    this.done = true;
+    if (this.errors > 0) return [turnFinished('failed', this.totals())];
+    const lastStepEnded = this.lastReason !== null && this.lastReason !== 'tool-calls';
+    if (exit.code === 0 && lastStepEnded) return [turnFinished('finished', this.totals())];
+    return crashOutputs(CLI, exit, { ...this.totals(), input: 0, output: 0 });
+  }
+
+  private onStep(part: Json | null): void {
+    const tokens = obj(part?.tokens);
+    this.lastReason = text(part?.reason) ?? this.lastReason;
+    if (tokens === null) return;
+    this.input += stepInput(tokens);
+    this.output += count(tokens.output) + count(tokens.reasoning);
+    this.lastTokens = tokens;
+  }
+
+  private totals(): TurnTotals {
+    const last = this.lastTokens;
+    const context: ContextUse | null =
+      last === null
+        ? null
+        : { usedTokens: stepInput(last) + count(last.output), windowTokens: null };
+    return { input: this.input, output: this.output, usage: null, context };
+  }
+}
+
+function stepInput(tokens: Json): number {
+  const cache = obj(tokens.cache);
+  return count(tokens.input) + count(cache?.read) + count(cache?.write);
+}
+
+/** The config file the turn runs with: the box's MCP servers, every tool allowed. */
+function openCodeConfig(ctx: TurnContext): Json {
+  const mcp = Object.fromEntries(
+    Object.entries(ctx.mcpServers).map(([name, server]) => [
+      name,
+      {
+        type: 'local',
+        command: [server.command, ...server.args],
+        environment: server.env,
+        enabled: true,
+      },
+    ]),
+  );
+  return { $schema: 'https://opencode.ai/config.json', mcp, permission: 'allow' };
+}
+
+/** OpenCode (`opencode run`), the prompt on stdin, the box's MCP servers in a generated config. */
+export const openCodeHarness: HarnessAdapter = {
+  name: 'opencode',
+  // Models under opencode/ need none of these; the port's list is static (see the report).
+  // OpenCode's own opencode/… models need no key of the user's.
+  credentialEnv: (turn) =>
+    turn.model.startsWith('opencode/')
+      ? []
+      : ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'OPENROUTER_API_KEY'],
+  executable: () => 'opencode',
+  plan(turn: TurnSpec, ctx: TurnContext, executablePath: string): LaunchPlan {
+    const configPath = path.join(ctx.scratchDir, 'opencode.json');
+    return {
+      argv: [
+        executablePath,
+        'run',
+        '--format',
+        'json',
+        ...(turn.model === 'default' ? [] : ['--model', turn.model]),
+        ...(turn.harnessSessionId === null ? [] : ['--session', turn.harnessSessionId]),
+      ],
+      env: { ...turn.env, OPENCODE_CONFIG: configPath, OPENCODE_DISABLE_AUTOUPDATE: '1' },
+      stdin: promptWithBriefing(turn),
+      files: { [configPath]: `${JSON.stringify(openCodeConfig(ctx), null, 2)}\n` },
+    };
+  },
+  parser: () => new OpenCodeStream(),
+};
