@@ -15,3 +15,6 @@ export * from './runner/rebuild';
 export * from './runner/compare-read-models';
 export * from './session-projections';
 export * from './recordings.projection';
+export * from './conversations.projection';
+export * from './conversation-events.projection';
+export * from './transcript';

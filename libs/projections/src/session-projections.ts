@@ -1,4 +1,6 @@
 import type { AnyProjection } from './projection';
+import { conversationEventsProjection } from './conversation-events.projection';
+import { conversationsProjection } from './conversations.projection';
 import { notificationsProjection } from './notifications.projection';
 import { pullRequestsProjection } from './pull-requests.projection';
 import { recordingsProjection } from './recordings.projection';
@@ -16,4 +18,6 @@ export const allProjections: readonly AnyProjection[] = [
   pullRequestsProjection,
   notificationsProjection,
   recordingsProjection,
+  conversationsProjection,
+  conversationEventsProjection,
 ];

@@ -160,6 +160,8 @@ describe('session read models over the real SQLite event store', () => {
     try {
       const comparison = compareReadModels(live, rebuilt);
       expect(comparison.projections.map((p) => [p.projection, p.equal])).toEqual([
+        ['conversation_events', true],
+        ['conversations', true],
         ['counter', true],
         ['notifications', true],
         ['pull_requests', true],

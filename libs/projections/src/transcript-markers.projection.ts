@@ -4,68 +4,23 @@ import {
   isPrEvent,
   isSessionEvent,
   SESSION_LIFECYCLE_EVENT_TYPES,
-  type Actor,
   type SessionCreated,
   type PaneRequested,
   type SessionEvent,
   type SessionPane,
 } from '@sessionboxer/domain';
 import type { RecordedEvent } from '@sessionboxer/event-store';
+import { conversationMarkers, type MarkerStoredDoc } from './conversation-markers';
 import type { DocumentChange, Projection } from './projection';
 import type { ReadModelReader } from './store/read-model-store';
+import { isMarker, marker, type TranscriptMarker } from './transcript-marker';
 
-export type MarkerKind =
-  | 'session-created'
-  | 'session-renamed'
-  | 'session-stopped'
-  | 'session-resumed'
-  /** In the creating agent's transcript: it created (or forked) another session. */
-  | 'child-session-created'
-  | 'snapshot-taken'
-  | 'session-reverted'
-  | 'pr-attached'
-  | 'notified'
-  | 'pane-opened'
-  | 'terminal-opened'
-  | 'box-failed'
-  | 'recording-finished'
-  | 'recording-narrated';
-
-/** What a marker points to: a session, a PR (its url), a snapshot or a Terminal of its session. */
-export type MarkerLink =
-  | { sessionId: string }
-  | { url: string }
-  | { snapshotId: string }
-  | { terminalId: string }
-  | { recording: string };
-
-/** A small line in a session's transcript, at the point where the action happened. */
-export interface TranscriptMarker {
-  /** The event's id (with `:creator` for the marker in the creating session's transcript). */
-  id: string;
-  sessionId: string;
-  /** Global position of the event: where the marker sits among the session's messages. */
-  position: number;
-  at: string;
-  actor: Actor;
-  kind: MarkerKind;
-  text: string;
-  /** What the marker names, or null. */
-  link: MarkerLink | null;
-}
-
-function marker(
-  event: RecordedEvent,
-  sessionId: string,
-  kind: MarkerKind,
-  text: string,
-  link: MarkerLink | null = null,
-): DocumentChange<TranscriptMarker> {
-  const { at, actor } = event.metadata;
-  const id = kind === 'child-session-created' ? `${event.id}:creator` : event.id;
-  const doc = { id, sessionId, position: event.position, at, actor, kind, text, link };
-  return { id, partition: sessionId, order: event.position, doc };
-}
+export * from './transcript-marker';
+export {
+  QUEUED_PROMPT_QUOTE_MAX,
+  type MarkerConversationIndex,
+  type MarkerStoredDoc,
+} from './conversation-markers';
 
 /**
  * An agent that creates a session does it from its own session, so that transcript gets the
@@ -163,7 +118,10 @@ function sessionMarkers(event: RecordedEvent & SessionEvent): DocumentChange<Tra
   }
 }
 
-function evolve(event: RecordedEvent): DocumentChange<TranscriptMarker>[] {
+function evolve(
+  event: RecordedEvent,
+  get: (id: string) => MarkerStoredDoc | null,
+): DocumentChange<MarkerStoredDoc>[] {
   if (isSessionEvent(event)) return sessionMarkers(event);
   if (isPrEvent(event) && event.type === 'PrAttached') {
     const { sessionId, owner, repo, number, url } = event.data;
@@ -175,15 +133,16 @@ function evolve(event: RecordedEvent): DocumentChange<TranscriptMarker>[] {
     const { sessionId, reason } = event.data;
     return [marker(event, sessionId, 'box-failed', `the box failed: ${reason}`)];
   }
-  return [];
+  return conversationMarkers(event, get);
 }
 
 /** Markers are history: one per action, written once and never rewritten (a rename shows as
  *  a new marker, the old ones keep the title of their time). */
-export const transcriptMarkersProjection: Projection<TranscriptMarker> = {
+export const transcriptMarkersProjection: Projection<MarkerStoredDoc> = {
   name: 'transcript_markers',
-  // 2: snapshot, revert, PR, notification, pane and box-failure markers.
-  version: 4,
+  // 2: snapshot, revert, PR, notification, pane and box-failure markers. 5: queued prompts
+  // (and the conversation → session index they need).
+  version: 5,
   handles: [
     ...SESSION_LIFECYCLE_EVENT_TYPES,
     'SnapshotTaken',
@@ -194,6 +153,8 @@ export const transcriptMarkersProjection: Projection<TranscriptMarker> = {
     'RecordingNarrated',
     'PrAttached',
     'BoxFailed',
+    'ConversationStarted',
+    'PromptQueued',
   ],
   apply: evolve,
 };
@@ -212,16 +173,25 @@ export interface TranscriptMarkerQueries {
   page(sessionId: string, options?: { after?: number; limit?: number }): MarkerPage;
 }
 
+/**
+ * A session's markers after a position (exclusive), oldest first; every one when `limit` is
+ * left out. What the session transcript merges with the conversations' events.
+ */
+export function listMarkers(
+  reader: ReadModelReader,
+  sessionId: string,
+  options: { after?: number; limit?: number } = {},
+): TranscriptMarker[] {
+  const docs = reader.list(transcriptMarkersProjection, { partition: sessionId, ...options });
+  return docs.map((d) => d.doc).filter(isMarker);
+}
+
 export function transcriptMarkerQueries(reader: ReadModelReader): TranscriptMarkerQueries {
   return {
     page(sessionId, options = {}) {
       const limit = Math.min(Math.max(1, options.limit ?? 100), MARKER_PAGE_MAX);
-      const docs = reader.list(transcriptMarkersProjection, {
-        partition: sessionId,
-        after: options.after,
-        limit: limit + 1,
-      });
-      const markers = docs.slice(0, limit).map((d) => d.doc);
+      const docs = listMarkers(reader, sessionId, { after: options.after, limit: limit + 1 });
+      const markers = docs.slice(0, limit);
       const next = docs.length > limit ? markers[markers.length - 1].position : null;
       return { markers, next };
     },

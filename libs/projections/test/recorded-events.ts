@@ -1,6 +1,8 @@
 import {
   boxStream,
+  conversationStream,
   isBoxEvent,
+  isConversationEvent,
   isPrEvent,
   isSettingsEvent,
   prStream,
@@ -8,6 +10,7 @@ import {
   settingsStream,
   type Actor,
   type BoxEvent,
+  type ConversationEvent,
   type PrEvent,
   type SessionEvent,
   type SettingsEvent,
@@ -18,7 +21,7 @@ import type { RecordedEvent } from '@sessionboxer/event-store';
 export const PERSON: Actor = { kind: 'person', id: 'ada' };
 
 /** Any event of the domain's aggregates. */
-export type AnyDomainEvent = SessionEvent | BoxEvent | PrEvent | SettingsEvent;
+export type AnyDomainEvent = SessionEvent | BoxEvent | PrEvent | SettingsEvent | ConversationEvent;
 
 export interface ByActor {
   actor: Actor;
@@ -35,6 +38,7 @@ function streamOf(event: AnyDomainEvent): string {
   if (isBoxEvent(event)) return boxStream(event.data.sessionId);
   if (isPrEvent(event)) return prStream(event.data);
   if (isSettingsEvent(event)) return settingsStream();
+  if (isConversationEvent(event)) return conversationStream(event.data.conversationId);
   return sessionStream(event.data.sessionId);
 }
 

@@ -225,6 +225,8 @@ function evolve(state: ConversationState, event: ConversationEvent): Conversatio
     }
     case 'QueuedPromptDropped':
       return { ...state, queue: state.queue.filter((q) => q.promptId !== event.data.promptId) };
+    case 'HarnessOutputsLost':
+      return { ...state, outputs: event.data.resumeAt };
     case 'HarnessSessionNoted':
       return {
         ...state,

@@ -127,6 +127,16 @@ export type HarnessSessionNoted = DomainEvent<
   { conversationId: string; harnessSessionId: string; at: string }
 >;
 
+/**
+ * Outputs `from`…`resumeAt - 1` of the running turn never reached Sessionboxer (the box
+ * dropped them while cut off for long): later ones are numbered from `resumeAt`. Not a spec
+ * event; the AgentErrored `outputs_lost` before it says so in the transcript.
+ */
+export type HarnessOutputsLost = DomainEvent<
+  'HarnessOutputsLost',
+  { conversationId: string; turn: number; from: number; resumeAt: number; at: string }
+>;
+
 /** The events of the spec's agent_conversations, in the domain's past tense. */
 export type SequencedConversationEvent =
   TurnStarted | AgentMessaged | AgentToolCalled | AgentToolReturned | AgentErrored | TurnFinished;
@@ -137,6 +147,7 @@ export type ConversationEvent =
   | QueuedPromptEdited
   | QueuedPromptDropped
   | HarnessSessionNoted
+  | HarnessOutputsLost
   | SequencedConversationEvent;
 
 /** Domain event type → the spec's event type. */
@@ -161,6 +172,7 @@ export const CONVERSATION_EVENT_TYPES: readonly ConversationEvent['type'][] = [
   'QueuedPromptEdited',
   'QueuedPromptDropped',
   'HarnessSessionNoted',
+  'HarnessOutputsLost',
   ...SEQUENCED_EVENT_TYPES,
 ];
 

@@ -1,8 +1,10 @@
 import { ErrorCode } from '../kernel';
 import { DeciderSpecification } from '../../test/decider-spec';
+import { AT } from '../../test/session-fixtures';
 import {
   agentErrored,
   agentMessaged,
+  CID,
   decideAll,
   harnessSessionNoted,
   IDLE,
@@ -18,7 +20,7 @@ import {
   turnFinished,
   turnStarted,
 } from '../../test/conversation-fixtures';
-import type { HarnessOutput } from '.';
+import type { ConversationEvent, HarnessOutput } from '.';
 import { conversationDecider } from './conversation.decider';
 
 const spec = DeciderSpecification.for(conversationDecider);
@@ -158,11 +160,33 @@ describe('conversation output', () => {
       given.when(record(1, 2, [c])).then([agentMessaged(1, 4, 'c')]);
     });
 
-    it('refuses a batch that skips outputs, saying where to resend from', () => {
-      const why = /^output 2 is missing from turn 1; resend from 2$/;
-      given.when(record(1, 3, [d])).thenThrows(ErrorCode.Conflict, why);
-      const many = /^outputs 2–4 are missing from turn 1; resend from 2$/;
-      given.when(record(1, 5, [d])).thenThrows(ErrorCode.Conflict, many);
+    it('records a batch that skips outputs after saying which were lost, and numbers on from it', () => {
+      const lost = (from: number, resumeAt: number): ConversationEvent => ({
+        type: 'HarnessOutputsLost',
+        data: { conversationId: CID, turn: 1, from, resumeAt, at: AT },
+      });
+      const why =
+        'never reached Sessionboxer (the box was cut off for too long); what follows is kept';
+      given
+        .when(record(1, 3, [d]))
+        .then([
+          agentErrored(1, 4, 'outputs_lost', `output 2 of turn 1 ${why}`),
+          lost(2, 3),
+          agentMessaged(1, 5, 'd'),
+        ]);
+      given
+        .when(record(1, 5, [d]))
+        .then([
+          agentErrored(1, 4, 'outputs_lost', `outputs 2–4 of turn 1 ${why}`),
+          lost(2, 5),
+          agentMessaged(1, 5, 'd'),
+        ]);
+      // After the gap, a resend of what arrived is recorded once, and the next batch follows on.
+      const events = decideAll(TWO, [record(1, 3, [d]), record(1, 3, [d]), record(1, 4, [a])]);
+      expect(events.filter((e) => e.type === 'AgentMessaged')).toEqual([
+        agentMessaged(1, 5, 'd'),
+        agentMessaged(1, 6, 'a'),
+      ]);
     });
   });
 

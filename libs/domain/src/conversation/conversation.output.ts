@@ -64,21 +64,21 @@ export function recordOutput(
   }
   const outputs = data.outputs.map((o, i) => validOutput(o, i));
   if (c.status !== 'running' || turn !== c.turn) return [];
-  if (fromIndex > c.outputs) {
-    // Recording past a gap would number later outputs wrongly and drop the missing ones as resent.
-    const missing =
-      fromIndex - c.outputs === 1
-        ? `output ${c.outputs} is`
-        : `outputs ${c.outputs}–${fromIndex - 1} are`;
-    throw new DomainError(
-      ErrorCode.Conflict,
-      `${missing} missing from turn ${turn}; resend from ${c.outputs}`,
-      { conversationId: c.conversationId, turn, expectedFromIndex: c.outputs, fromIndex },
-    );
-  }
-  const fresh = outputs.slice(Math.max(0, c.outputs - fromIndex));
   const events: ConversationEvent[] = [];
   let seq = c.seq;
+  if (fromIndex > c.outputs) {
+    // Refusing would wedge the turn (every later batch would be refused too): say what was
+    // lost, number on from where the harness is, and keep what did arrive.
+    const { conversationId } = c;
+    const missing =
+      fromIndex - c.outputs === 1 ? `output ${c.outputs}` : `outputs ${c.outputs}–${fromIndex - 1}`;
+    const message = `${missing} of turn ${turn} never reached Sessionboxer (the box was cut off for too long); what follows is kept`;
+    const base = { conversationId, seq: ++seq, at: metadata.at, turn };
+    events.push({ type: 'AgentErrored', data: { ...base, code: 'outputs_lost', message } });
+    const lost = { conversationId, turn, from: c.outputs, resumeAt: fromIndex, at: metadata.at };
+    events.push({ type: 'HarnessOutputsLost', data: lost });
+  }
+  const fresh = outputs.slice(Math.max(0, c.outputs - fromIndex));
   for (const output of fresh) {
     const event = toEvent(c, output, output.type === 'harness_session' ? seq : ++seq, metadata.at);
     events.push(event);

@@ -1,0 +1,84 @@
+import {
+  listConversationEvents,
+  type SpecConversationEvent,
+} from './conversation-events.projection';
+import { conversationQueries } from './conversations.projection';
+import type { ReadModelReader } from './store/read-model-store';
+import { listMarkers, type TranscriptMarker } from './transcript-markers.projection';
+
+/** One line of a session's transcript: a marker, or an event of a conversation it owns. */
+export type TranscriptEntry =
+  | { kind: 'marker'; position: number; at: string; marker: TranscriptMarker }
+  | {
+      kind: 'event';
+      position: number;
+      at: string;
+      conversationId: string;
+      event: SpecConversationEvent;
+    };
+
+export interface TranscriptPage {
+  entries: TranscriptEntry[];
+  /** Pass as `after` for the next page; null when this page was the last. */
+  next: number | null;
+}
+
+export const TRANSCRIPT_PAGE_MAX = 500;
+
+/**
+ * A session's whole transcript: its markers and its conversations' events, merged at query
+ * time from the two read models. Read-only.
+ */
+export interface TranscriptQueries {
+  /**
+   * Entries after `after` (a global position, exclusive), oldest first; limit 1–500, default
+   * 100. A live feed calls it with the last position it sent (see `lastPosition`).
+   */
+  page(sessionId: string, options?: { after?: number; limit?: number }): TranscriptPage;
+}
+
+/**
+ * The position to pass as `after` next time: the page's last entry's, or `after` itself when
+ * the page is empty. A live feed keeps it between batches; unlike `next` it is set on the last
+ * page too.
+ */
+export function lastPosition(page: TranscriptPage, after?: number): number | undefined {
+  return page.entries.at(-1)?.position ?? after;
+}
+
+function markerEntry(marker: TranscriptMarker): TranscriptEntry {
+  return { kind: 'marker', position: marker.position, at: marker.at, marker };
+}
+
+/**
+ * Each source gives its first `limit + 1` after `after`, so the first `limit + 1` of their merge
+ * are among them. Every entry has its own position (one event is one session's marker or one
+ * conversation's event, never both), so the cursor can never split two entries.
+ */
+function entriesAfter(
+  reader: ReadModelReader,
+  sessionId: string,
+  after: number | undefined,
+  limit: number,
+): TranscriptEntry[] {
+  const entries = listMarkers(reader, sessionId, { after, limit }).map(markerEntry);
+  for (const conversation of conversationQueries(reader).forSession(sessionId)) {
+    for (const doc of listConversationEvents(reader, conversation.id, { after, limit })) {
+      const { position, conversationId, event } = doc;
+      entries.push({ kind: 'event', position, at: event.at, conversationId, event });
+    }
+  }
+  return entries.sort((a, b) => a.position - b.position).slice(0, limit);
+}
+
+export function transcriptQueries(reader: ReadModelReader): TranscriptQueries {
+  return {
+    page(sessionId, options = {}) {
+      const limit = Math.min(Math.max(1, options.limit ?? 100), TRANSCRIPT_PAGE_MAX);
+      const found = entriesAfter(reader, sessionId, options.after, limit + 1);
+      const entries = found.slice(0, limit);
+      const next = found.length > limit ? entries[entries.length - 1].position : null;
+      return { entries, next };
+    },
+  };
+}
