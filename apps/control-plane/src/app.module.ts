@@ -1,5 +1,10 @@
 import * as path from 'node:path';
 import { Logger, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { AgentController } from './agent/agent.controller';
+import { ConversationsService } from './agent/conversations.service';
+import { HarnessOutputRecorder } from './agent/harness-output.recorder';
+import { SessionAgent } from './agent/session-agent.service';
+import { TurnDispatcher } from './agent/turn-dispatcher';
 import { BoxGateway } from './box-gateway/box.gateway';
 import { BoxSockets } from './box-gateway/box-sockets';
 import { CallService } from './box-gateway/call.service';
@@ -9,6 +14,9 @@ import { BoxLifecycle } from './box-lifecycle/box-lifecycle.service';
 import { SessionFileSync } from './box-lifecycle/session-file-sync';
 import { LocalBoxDriver } from './boxes';
 import type { AppConfig } from './config';
+import { FileCredentialVault } from './credentials/credential-vault';
+import { CredentialsController } from './credentials/credentials.controller';
+import { CREDENTIAL_VAULT, CredentialsService } from './credentials/credentials.service';
 import { EventsController } from './events/events.controller';
 import { GitHubWebhookController } from './forge-edge/github-webhook.controller';
 import { PrWatcher } from './forge-edge/pr-watcher';
@@ -25,6 +33,7 @@ import { SessionsController } from './sessions/sessions.controller';
 import { SessionsService } from './sessions/sessions.service';
 import { SettingsController } from './settings/settings.controller';
 import { SettingsService } from './settings/settings.service';
+import { TranscriptFeed } from './ui-socket/transcript-feed';
 import { UiGateway } from './ui-socket/ui.gateway';
 import { UiPresence } from './ui-socket/ui-presence';
 
@@ -55,6 +64,8 @@ export class AppModule {
         HealthController,
         SettingsController,
         GitHubWebhookController,
+        AgentController,
+        CredentialsController,
       ],
       providers: [
         { provide: BoxSockets, useValue: boxSockets },
@@ -75,6 +86,13 @@ export class AppModule {
         PrWatcher,
         UiPresence,
         UiGateway,
+        TranscriptFeed,
+        { provide: CREDENTIAL_VAULT, useFactory: () => new FileCredentialVault(config.dataDir) },
+        CredentialsService,
+        ConversationsService,
+        TurnDispatcher,
+        HarnessOutputRecorder,
+        SessionAgent,
       ],
     };
   }

@@ -55,7 +55,7 @@ describe('a box through stop, resume, PR webhooks and destroy', () => {
     expect(fs.existsSync(stopped.box.mcpJsonPath)).toBe(true);
     await api.request('POST', `/api/sessions/${id}/resume`);
     await waitForBox(api, id, 'ready');
-    expect((await call(client, 'whoami')).status).toBe('running');
+    expect((await call(client, 'whoami')).status).toBe('idle');
     expect(await boxEvents()).toEqual([
       'BoxProvisioned',
       'BoxReady',

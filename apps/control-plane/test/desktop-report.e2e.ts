@@ -68,7 +68,9 @@ describe("a box's desktop server reporting a finished recording", () => {
       captions: finished.captions,
       track: finished.track,
     });
-    const markers = (await api.request('GET', `/api/sessions/${id}/transcript`)).body.markers;
+    const markers = (await api.request('GET', `/api/sessions/${id}/transcript`)).body.entries.map(
+      (e: any) => e.marker,
+    );
     const marker = markers.find((m: { kind: string }) => m.kind === 'recording-finished');
     expect(marker.text).toBe('recorded a video (18 s, 3 steps): /workspace/recordings/demo.mp4');
     expect(marker.link).toEqual({ recording: finished.path });
@@ -106,9 +108,9 @@ describe("a box's desktop server reporting a finished recording", () => {
       narration: 'added',
       startedAt: finished.startedAt,
     });
-    const texts = (await api.request('GET', `/api/sessions/${id}/transcript`)).body.markers.map(
-      (m: { text: string }) => m.text,
-    );
+    const texts = (await api.request('GET', `/api/sessions/${id}/transcript`)).body.entries
+      .map((e: any) => e.marker)
+      .map((m: { text: string }) => m.text);
     expect(texts).toContain(`added narration to the video: ${finished.path}`);
     const bad = await report('recording_narrated', { ...narrated, path: '/etc/passwd' });
     expect(bad.ok).toBe(false);

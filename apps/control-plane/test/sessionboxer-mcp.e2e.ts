@@ -16,9 +16,9 @@ describe('a session with a real box: the sessionboxer MCP server from .mcp.json,
   let client: Client;
 
   const markers = async (): Promise<string[]> =>
-    (await api.request('GET', `/api/sessions/${sessionId}/transcript?limit=500`)).body.markers.map(
-      (m: { text: string }) => m.text,
-    );
+    (await api.request('GET', `/api/sessions/${sessionId}/transcript?limit=500`)).body.entries
+      .map((e: any) => e.marker)
+      .map((m: { text: string }) => m.text);
 
   beforeAll(async () => {
     github = await GitHubDouble.start();
@@ -62,6 +62,8 @@ describe('a session with a real box: the sessionboxer MCP server from .mcp.json,
         'pr_items',
         'pr_list',
         'pr_mark_addressed',
+        'queue_add',
+        'queue_list',
         'settings_get',
         'snapshot',
         'terminal_list',

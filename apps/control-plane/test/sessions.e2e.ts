@@ -32,9 +32,9 @@ describe('admin API: sessions over HTTP', () => {
     const list = await api.request('GET', '/api/sessions');
     expect(list.body.map((s: { id: string }) => s.id)).toEqual([id]);
     const transcript = await api.request('GET', `/api/sessions/${id}/transcript`);
-    expect(transcript.body.markers.map((m: { text: string }) => m.text)).toEqual([
-      'created the Session',
-    ]);
+    expect(
+      transcript.body.entries.map((e: any) => e.marker).map((m: { text: string }) => m.text),
+    ).toEqual(['created the Session']);
   });
 
   it('renames, stops and resumes, leaving one marker per action', async () => {
@@ -50,9 +50,9 @@ describe('admin API: sessions over HTTP', () => {
     expect(again.body).toMatchObject({ error: 'INVALID_STATE' });
     expect(again.body.message).toMatch(/already stopped/);
     expect((await api.request('POST', `/api/sessions/${id}/resume`)).body.status).toBe('running');
-    const kinds = (await api.request('GET', `/api/sessions/${id}/transcript`)).body.markers.map(
-      (m: { kind: string }) => m.kind,
-    );
+    const kinds = (await api.request('GET', `/api/sessions/${id}/transcript`)).body.entries
+      .map((e: any) => e.marker)
+      .map((m: { kind: string }) => m.kind);
     expect(kinds).toEqual([
       'session-created',
       'session-renamed',
@@ -61,9 +61,9 @@ describe('admin API: sessions over HTTP', () => {
     ]);
     const texts = (await api.request('GET', `/api/sessions/${id}/transcript?after=-1&limit=2`))
       .body;
-    expect(texts.markers).toHaveLength(2);
-    expect(texts.markers[1].text).toContain('Second');
-    expect(texts.next).toBe(texts.markers[1].position);
+    expect(texts.entries.map((e: any) => e.marker)).toHaveLength(2);
+    expect(texts.entries.map((e: any) => e.marker)[1].text).toContain('Second');
+    expect(texts.next).toBe(texts.entries.map((e: any) => e.marker)[1].position);
   });
 
   it('nests a fork under its origin in the sidebar, with the origin title as it is now', async () => {

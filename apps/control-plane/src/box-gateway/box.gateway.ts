@@ -14,6 +14,8 @@ import {
   type CallResult,
 } from '@sessionboxer/mcp-adapters';
 import type { WebSocket } from 'ws';
+import { HarnessOutputRecorder, type AgentAck } from '../agent/harness-output.recorder';
+import { TurnDispatcher } from '../agent/turn-dispatcher';
 import { BoxLifecycle } from '../box-lifecycle/box-lifecycle.service';
 import { BOX_GATEWAY_PATH, BoxSockets } from './box-sockets';
 import { CallService } from './call.service';
@@ -32,6 +34,8 @@ export class BoxGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisc
     private readonly calls: CallService,
     private readonly channel: DaemonChannel,
     private readonly boxes: BoxLifecycle,
+    private readonly outputs: HarnessOutputRecorder,
+    private readonly turns: TurnDispatcher,
   ) {}
 
   handleConnection(client: WebSocket): void {
@@ -62,9 +66,32 @@ export class BoxGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisc
   }
 
   @SubscribeMessage('hello')
-  hello(@ConnectedSocket() client: WebSocket, @MessageBody() data: unknown): void {
+  async hello(@ConnectedSocket() client: WebSocket, @MessageBody() data: unknown): Promise<void> {
+    const sessionId = this.sockets.sessionOf(client) as string;
     const parsed = helloFrame.safeParse(data);
-    if (!parsed.success) this.logger.warn(`bad hello from box ${this.sockets.sessionOf(client)}`);
+    if (!parsed.success) {
+      this.logger.warn(`bad hello from box ${sessionId}`);
+      return;
+    }
+    await this.turns
+      .hello(sessionId, parsed.data.turns)
+      .catch((e: unknown) => this.warn(sessionId, e));
+  }
+
+  /** A harness's outputs; acknowledged once recorded, so the daemon stops resending them. */
+  @SubscribeMessage('agent.output')
+  async agentOutput(
+    @ConnectedSocket() client: WebSocket,
+    @MessageBody() data: unknown,
+  ): Promise<{ event: 'agent.ack'; data: AgentAck } | undefined> {
+    const sessionId = this.sockets.sessionOf(client) as string;
+    try {
+      const ack = await this.outputs.record(sessionId, data);
+      return ack ? { event: 'agent.ack', data: ack } : undefined;
+    } catch (e) {
+      this.warn(sessionId, e);
+      return undefined;
+    }
   }
 
   @SubscribeMessage('terminal.opened')

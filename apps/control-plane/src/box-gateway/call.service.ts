@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode } from '@sessionboxer/domain';
 import { callFrame, handleControlPlaneCall, type CallResult } from '@sessionboxer/mcp-adapters';
 import { z } from 'zod';
+import { CredentialsService } from '../credentials/credentials.service';
 import { toErrorAnswer } from '../errors/error-answer';
 import { SessionPortFactory } from '../sessionboxer/session-port.factory';
 import { DesktopCalls } from './desktop-calls';
@@ -23,6 +24,7 @@ export class CallService {
   constructor(
     private readonly ports: SessionPortFactory,
     private readonly desktop: DesktopCalls,
+    private readonly credentials: CredentialsService,
   ) {}
 
   handle(sessionId: string, raw: unknown): Promise<CallResult> {
@@ -58,7 +60,10 @@ export class CallService {
         );
       }
       const port = this.ports.for(sessionId, callId);
-      const result = await handleControlPlaneCall(port, frame.tool, frame.args);
+      // What these tools are given can end up in an event (a title, a notification): no
+      // credential may. Desktop calls are not masked: typing a key into a login form is work.
+      const args = this.credentials.mask(frame.args);
+      const result = await handleControlPlaneCall(port, frame.tool, args);
       return { callId, ok: true, result };
     } catch (e) {
       return failure(callId, e, this.logger);

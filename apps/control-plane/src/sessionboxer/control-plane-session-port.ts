@@ -8,6 +8,7 @@ import {
 import type {
   PrItem,
   PrSummary,
+  QueuedPromptSummary,
   SessionboxerPort,
   SnapshotResult,
   TerminalSummary,
@@ -131,6 +132,30 @@ export class ControlPlaneSessionPort implements SessionboxerPort {
       metadata: this.meta(),
     });
     return { pane, terminalId, shown };
+  }
+
+  async queueAdd(text: string): Promise<{ id: string; position: number }> {
+    // Queued even when the agent is idle: the agent asked for a NEXT turn, not this one.
+    const receipt = await this.deps.agent.prompt(this.sessionId, {
+      text,
+      from: this.actor,
+      key: `call/${this.callId}`,
+      queue: true,
+    });
+    return { id: receipt.promptId, position: receipt.position };
+  }
+
+  queueList(): Promise<{ prompts: QueuedPromptSummary[] }> {
+    const prompts = this.deps.agent.queue(this.sessionId);
+    return Promise.resolve({
+      prompts: prompts.map(({ id, text, position, queuedAt, from }) => ({
+        id,
+        text,
+        position,
+        queuedAt,
+        from,
+      })),
+    });
   }
 
   private session(command: SessionCommand) {

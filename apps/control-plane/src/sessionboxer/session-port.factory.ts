@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { SessionboxerPort } from '@sessionboxer/mcp-adapters';
+import { SessionAgent } from '../agent/session-agent.service';
 import { DaemonChannel } from '../box-gateway/daemon-channel';
 import { CommandBus } from '../infrastructure/command-bus';
 import { SettingsService } from '../settings/settings.service';
@@ -20,6 +21,7 @@ export interface SessionPortDeps {
   channel: DaemonChannel;
   presence: UiPresence;
   terminals: Terminals;
+  agent: SessionAgent;
 }
 
 /** Makes the port a box's call runs against, bound to the socket's session and the call id. */
@@ -36,8 +38,9 @@ export class SessionPortFactory {
     presence: UiPresence,
     terminals: Terminals,
     snapshots: SnapshotsService,
+    agent: SessionAgent,
   ) {
-    this.deps = { bus, whoami, settings, prs, snapshots, channel, presence, terminals };
+    this.deps = { bus, whoami, settings, prs, snapshots, channel, presence, terminals, agent };
   }
 
   for(sessionId: string, callId: string): SessionboxerPort {

@@ -2,11 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode } from '@sessionboxer/domain';
 import type { WhoAmI } from '@sessionboxer/mcp-adapters';
 import {
+  conversationQueries,
   pullRequestQueries,
   sessionDetailsQueries,
   sidebarQueries,
+  type ConversationDoc,
   type SqliteReadModelStore,
 } from '@sessionboxer/projections';
+import { sessionConversationId } from '../agent/agent-harness';
 import type { AppConfig } from '../config';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
 import { SettingsService } from '../settings/settings.service';
@@ -46,6 +49,7 @@ export class WhoAmIBuilder {
     const details = sessionDetailsQueries(this.readModels).get(sessionId);
     const titleOf = (id: string): string => sidebar.get(id)?.title ?? '(unknown session)';
     const settings = await this.settings.current();
+    const conversation = conversationQueries(this.readModels).get(sessionConversationId(sessionId));
     return {
       id: s.id,
       title: s.title,
@@ -64,10 +68,10 @@ export class WhoAmIBuilder {
       snapshotCount: details?.snapshotCount ?? 0,
       sessionboxerVersion: SESSIONBOXER_VERSION,
       agentTools: settings.sessionboxer.agentTools,
-      status: details?.box?.status === 'failed' ? 'error' : s.status,
-      usage: null,
-      context: null,
-      queueLength: 0,
+      status: agentStatus(s.status, details?.box?.status === 'failed', conversation),
+      usage: conversation?.usage ?? null,
+      context: contextOf(conversation),
+      queueLength: conversation?.queued ?? 0,
       panes: details?.lastPane?.shown ? [details.lastPane.pane] : [],
       terminals: (details?.terminals ?? []).map(({ id, createdAt, exitCode }) => ({
         id,
@@ -84,6 +88,20 @@ export class WhoAmIBuilder {
     const who = await this.build(sessionId);
     return Object.fromEntries(SESSION_FILE_FIELDS.map((k) => [k, who[k]]));
   }
+}
+
+/** stopped and error come from the session and its box; running and idle from its agent. */
+function agentStatus(session: string, boxFailed: boolean, c: ConversationDoc | null): string {
+  if (session === 'stopped') return 'stopped';
+  if (boxFailed) return 'error';
+  return c?.currentTurn != null ? 'running' : 'idle';
+}
+
+function contextOf(c: ConversationDoc | null): WhoAmI['context'] {
+  if (!c?.context) return null;
+  const { usedTokens, windowTokens } = c.context;
+  const percent = windowTokens ? Math.round((usedTokens / windowTokens) * 1000) / 10 : null;
+  return { usedTokens, windowTokens, percent };
 }
 
 function guestOf(environment: WhoAmI['environment']): WhoAmI['guest'] {

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@sessionboxer/domain';
-import type { MarkerPage, SidebarNode } from '@sessionboxer/projections';
+import type { SidebarNode, TranscriptPage } from '@sessionboxer/projections';
 import { AfterQueryDto } from '../common/paging.dto';
 import { IdempotencyKey, RequestActor } from '../common/request-actor';
 import { CreateSessionDto, RenameSessionDto, StopSessionDto } from './dto/create-session.dto';
@@ -86,8 +86,11 @@ export class SessionsController {
   }
 
   @Get('sessions/:id/transcript')
-  @ApiOperation({ summary: "A session's transcript markers, oldest first, paged by position" })
-  transcript(@Param('id') id: string, @Query() q: AfterQueryDto): MarkerPage {
+  @ApiOperation({
+    summary:
+      "A session's transcript: its agent's conversation and the action markers, oldest first, paged by position",
+  })
+  transcript(@Param('id') id: string, @Query() q: AfterQueryDto): TranscriptPage {
     return this.sessions.transcript(id, q.after, q.limit);
   }
 }

@@ -15,8 +15,8 @@ import {
   sidebarQueries,
   type BoxDetails,
   type NotificationPage,
-  transcriptMarkerQueries,
-  type MarkerPage,
+  transcriptQueries,
+  type TranscriptPage,
   type SidebarNode,
   type SidebarSession,
   type SqliteReadModelStore,
@@ -24,6 +24,7 @@ import {
 import { IdGenerator } from '../infrastructure/clock';
 import { CommandBus } from '../infrastructure/command-bus';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
+import { SessionAgent } from '../agent/session-agent.service';
 import { BoxLifecycle } from '../box-lifecycle/box-lifecycle.service';
 import type { AppConfig } from '../config';
 import type { CreateSessionDto } from './dto/create-session.dto';
@@ -49,6 +50,7 @@ export class SessionsService {
     private readonly ids: IdGenerator,
     private readonly boxes: BoxLifecycle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly agent: SessionAgent,
   ) {}
 
   async create(dto: CreateSessionDto, caller: Caller): Promise<SessionView> {
@@ -95,6 +97,8 @@ export class SessionsService {
       data: { sessionId, reason },
       metadata: this.metadata(caller),
     });
+    // The running turn ends before the box freezes; queued prompts wait for the resume.
+    await this.agent.stopped(sessionId, caller.actor);
     if (this.config.boxes) await this.boxes.freeze(sessionId);
     return this.get(sessionId);
   }
@@ -102,6 +106,7 @@ export class SessionsService {
   async resume(sessionId: string, caller: Caller): Promise<SessionView> {
     await this.run({ type: 'ResumeSession', data: { sessionId }, metadata: this.metadata(caller) });
     if (this.config.boxes) await this.boxes.thaw(sessionId);
+    await this.agent.resumed(sessionId);
     return this.get(sessionId);
   }
 
@@ -129,9 +134,10 @@ export class SessionsService {
     return { ...session, childOf: childOf(session, parent?.title), box };
   }
 
-  transcript(sessionId: string, after?: number, limit?: number): MarkerPage {
+  /** The agent's conversation and the action markers, interleaved where each happened. */
+  transcript(sessionId: string, after?: number, limit?: number): TranscriptPage {
     this.get(sessionId);
-    return transcriptMarkerQueries(this.readModels).page(sessionId, { after, limit });
+    return transcriptQueries(this.readModels).page(sessionId, { after, limit });
   }
 
   notifications(sessionId: string, after?: number, limit?: number): NotificationPage {

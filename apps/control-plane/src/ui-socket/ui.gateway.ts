@@ -8,9 +8,14 @@ import {
 } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import { TranscriptFeed } from './transcript-feed';
 import { UiPresence } from './ui-presence';
 
-const watchFrame = z.object({ sessionId: z.string().uuid().nullable() });
+const watchFrame = z.object({
+  sessionId: z.string().uuid().nullable(),
+  /** The last transcript position the browser has: the feed sends what came after it. */
+  after: z.number().int().min(-1).optional(),
+});
 const typingFrame = z.object({ typing: z.boolean() });
 
 /**
@@ -20,7 +25,10 @@ const typingFrame = z.object({ typing: z.boolean() });
  */
 @WebSocketGateway({ path: '/api/ui' })
 export class UiGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisconnect<WebSocket> {
-  constructor(private readonly presence: UiPresence) {}
+  constructor(
+    private readonly presence: UiPresence,
+    private readonly transcripts: TranscriptFeed,
+  ) {}
 
   handleConnection(client: WebSocket): void {
     this.presence.join(client);
@@ -28,6 +36,7 @@ export class UiGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisco
 
   handleDisconnect(client: WebSocket): void {
     this.presence.leave(client);
+    this.transcripts.leave(client);
   }
 
   @SubscribeMessage('watch')
@@ -37,8 +46,12 @@ export class UiGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisco
   ): { event: string; data: unknown } {
     const frame = watchFrame.safeParse(data);
     if (!frame.success)
-      return { event: 'error', data: { message: 'watch needs { sessionId: uuid | null }' } };
+      return {
+        event: 'error',
+        data: { message: 'watch needs { sessionId: uuid | null, after?: position }' },
+      };
     this.presence.watch(client, frame.data.sessionId);
+    this.transcripts.watch(client, frame.data.sessionId, frame.data.after);
     return { event: 'watching', data: frame.data };
   }
 

@@ -1,0 +1,185 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import type { Actor, TurnStarted } from '@sessionboxer/domain';
+import type { TurnStartPush } from '@sessionboxer/mcp-adapters';
+import {
+  conversationQueries,
+  sidebarQueries,
+  type SqliteReadModelStore,
+} from '@sessionboxer/projections';
+import { DaemonChannel } from '../box-gateway/daemon-channel';
+import type { AppConfig } from '../config';
+import { CredentialsService } from '../credentials/credentials.service';
+import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
+import { sessionConversationId } from './agent-harness';
+import { ConversationsService, type ConversationChange } from './conversations.service';
+
+const SYSTEM: Actor = { kind: 'system', id: 'turn-dispatcher' };
+/** How long, after a restart, a running turn's box has to say its harness still runs. */
+const RECOVERY_GRACE_MS = 10_000;
+
+/**
+ * Gets each started turn to its box's daemon and the next queued prompt going when a turn
+ * ends. Turns are facts in the conversation; this only tracks which of them were handed to a
+ * daemon by this process, so a turn whose harness is gone (a restart) fails with a clear
+ * error instead of hanging.
+ */
+@Injectable()
+export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Turns');
+  /** conversation → the turn pushed to its daemon. */
+  private readonly pushed = new Map<string, number>();
+  /** conversation → a turn started while its box was not connected, to push at its hello. */
+  private readonly waiting = new Map<string, TurnStartPush>();
+  /** Turns that were running when this process started, until their box says otherwise. */
+  private readonly recovering = new Map<string, number>();
+  private recoveryTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
+    private readonly conversations: ConversationsService,
+    private readonly credentials: CredentialsService,
+    private readonly channel: DaemonChannel,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    for (const session of sidebarQueries(this.readModels).list()) {
+      const doc = conversationQueries(this.readModels).get(sessionConversationId(session.id));
+      if (doc?.currentTurn != null) this.recovering.set(doc.id, doc.currentTurn);
+    }
+    if (this.recovering.size === 0) return;
+    this.recoveryTimer = setTimeout(
+      () => void this.failRecovering(),
+      this.config.boxes ? RECOVERY_GRACE_MS : 0,
+    );
+  }
+
+  onApplicationShutdown(): void {
+    if (this.recoveryTimer) clearTimeout(this.recoveryTimer);
+  }
+
+  /** After a command on a session's conversation: push the turn it started, if any. */
+  async started(sessionId: string, change: ConversationChange): Promise<void> {
+    if (change.started) await this.launch(sessionId, change.started);
+  }
+
+  /** A turn ended (recorded from its harness, interrupted, failed): the next queued prompt goes. */
+  async ended(sessionId: string, conversationId: string): Promise<void> {
+    this.pushed.delete(conversationId);
+    this.waiting.delete(conversationId);
+    await this.kick(sessionId);
+  }
+
+  /** Starts the next queued prompt if the session runs and its agent is idle. */
+  async kick(sessionId: string): Promise<void> {
+    const session = sidebarQueries(this.readModels).get(sessionId);
+    const doc = this.conversations.ofSession(sessionId);
+    if (session?.status !== 'running' || !doc || doc.currentTurn !== null || doc.queued === 0)
+      return;
+    await this.started(sessionId, await this.conversations.startNext(sessionId, SYSTEM));
+  }
+
+  /** Stops the running turn's harness; the caller has recorded the turn's end. */
+  interruptHarness(sessionId: string, conversationId: string, turn: number): void {
+    this.pushed.delete(conversationId);
+    this.waiting.delete(conversationId);
+    this.channel.push(sessionId, 'turn.interrupt', { conversationId, turn });
+  }
+
+  /** A daemon connected and listed the turns whose harness it still runs. */
+  async hello(
+    sessionId: string,
+    running: { conversationId: string; turn: number }[],
+  ): Promise<void> {
+    const conversationId = sessionConversationId(sessionId);
+    const doc = this.conversations.conversation(conversationId);
+    const turn = doc?.currentTurn ?? null;
+    const alive = running.some((r) => r.conversationId === conversationId && r.turn === turn);
+    this.recovering.delete(conversationId);
+    if (turn === null) return this.kick(sessionId);
+    if (alive) {
+      this.pushed.set(conversationId, turn);
+      return;
+    }
+    const waiting = this.waiting.get(conversationId);
+    if (waiting?.turn === turn) return this.push(sessionId, waiting);
+    const lost =
+      this.pushed.get(conversationId) === turn ? 'the box restarted' : 'Sessionboxer restarted';
+    await this.fail(
+      sessionId,
+      conversationId,
+      turn,
+      `${lost} while the turn ran, and its agent with it; send the prompt again`,
+    );
+  }
+
+  private async launch(sessionId: string, started: TurnStarted['data']): Promise<void> {
+    const doc = this.conversations.conversation(started.conversationId);
+    if (!doc) return;
+    const { harness } = doc;
+    if (!this.config.boxes) {
+      const message =
+        'this control plane starts no boxes (SESSIONBOXER_BOXES=off), so no agent can run';
+      return this.fail(sessionId, started.conversationId, started.turn, message, 'not_running');
+    }
+    await this.push(sessionId, {
+      conversationId: started.conversationId,
+      turn: started.turn,
+      harness,
+      prompt: started.text,
+      briefing: started.briefing,
+      model: started.model,
+      harnessSessionId: doc.harnessSessionId,
+      env: this.credentials.envFor(harness),
+    });
+  }
+
+  private push(sessionId: string, turn: TurnStartPush): Promise<void> {
+    if (this.channel.push(sessionId, 'turn.start', turn)) {
+      this.waiting.delete(turn.conversationId);
+      this.pushed.set(turn.conversationId, turn.turn);
+    } else {
+      // Sent at the daemon's next hello (a box starting, a reconnect).
+      this.waiting.set(turn.conversationId, turn);
+    }
+    return Promise.resolve();
+  }
+
+  private async fail(
+    sessionId: string,
+    conversationId: string,
+    turn: number,
+    message: string,
+    code = 'agent_lost',
+  ): Promise<void> {
+    const change = await this.conversations.execute(conversationId, {
+      type: 'FailTurn',
+      data: { conversationId, turn, code, message },
+      metadata: this.conversations.metadata(SYSTEM, `fail/${conversationId}/${turn}`),
+    });
+    if (change.result.events.length > 0) await this.ended(sessionId, conversationId);
+  }
+
+  private async failRecovering(): Promise<void> {
+    this.recoveryTimer = null;
+    for (const [conversationId, turn] of [...this.recovering]) {
+      this.recovering.delete(conversationId);
+      const doc = this.conversations.conversation(conversationId);
+      if (doc?.sessionId == null || this.pushed.get(conversationId) === turn) continue;
+      await this.fail(
+        doc.sessionId,
+        conversationId,
+        turn,
+        'Sessionboxer restarted while the turn ran, and its box did not report the agent running; send the prompt again',
+      ).catch((e: unknown) =>
+        this.logger.warn(`failing turn ${turn} of ${conversationId}: ${String(e)}`),
+      );
+    }
+  }
+}
