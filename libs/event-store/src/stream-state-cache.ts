@@ -60,7 +60,7 @@ export function advance<S>(
 ): void {
   for (const event of events) {
     if (event.revision <= folded.revision) continue;
-    folded.state = decider.evolve(folded.state, event as unknown as DomainEvent);
+    folded.state = decider.evolve(folded.state, event);
     folded.revision = event.revision;
     const id = event.metadata.commandId;
     const seen = folded.commands.get(id);

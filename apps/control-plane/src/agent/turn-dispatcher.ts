@@ -9,6 +9,7 @@ import type { Actor, TurnStarted } from '@sessionboxer/domain';
 import type { TurnStartPush } from '@sessionboxer/mcp-adapters';
 import {
   conversationQueries,
+  sessionDetailsQueries,
   sidebarQueries,
   type SqliteReadModelStore,
 } from '@sessionboxer/projections';
@@ -92,6 +93,20 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
     this.channel.push(sessionId, 'turn.interrupt', { conversationId, turn });
   }
 
+  /** The session's box failed or was destroyed: a running turn's agent went with it. */
+  async boxGone(sessionId: string, why: string): Promise<void> {
+    const conversationId = sessionConversationId(sessionId);
+    const turn = this.conversations.conversation(conversationId)?.currentTurn;
+    if (turn == null) return;
+    await this.fail(
+      sessionId,
+      conversationId,
+      turn,
+      `${why}, and the agent with it`,
+      'not_running',
+    );
+  }
+
   /** A daemon connected and listed the turns whose harness it still runs. */
   async hello(
     sessionId: string,
@@ -123,10 +138,9 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
     const doc = this.conversations.conversation(started.conversationId);
     if (!doc) return;
     const { harness } = doc;
-    if (!this.config.boxes) {
-      const message =
-        'this control plane starts no boxes (SESSIONBOXER_BOXES=off), so no agent can run';
-      return this.fail(sessionId, started.conversationId, started.turn, message, 'not_running');
+    const gone = this.whyNoBox(sessionId);
+    if (gone !== null) {
+      return this.fail(sessionId, started.conversationId, started.turn, gone, 'not_running');
     }
     await this.push(sessionId, {
       conversationId: started.conversationId,
@@ -138,6 +152,19 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
       harnessSessionId: doc.harnessSessionId,
       env: this.credentials.envFor(harness),
     });
+  }
+
+  /** Why no agent can run in this session's box now, or null when one can (or soon will). */
+  private whyNoBox(sessionId: string): string | null {
+    if (!this.config.boxes) {
+      return 'this control plane starts no boxes (SESSIONBOXER_BOXES=off), so no agent can run';
+    }
+    const box = sessionDetailsQueries(this.readModels).get(sessionId)?.box;
+    if (box?.status === 'destroyed') return "the session's box was destroyed, so no agent can run";
+    if (box?.status === 'failed') {
+      return `the session's box failed (${box.failure ?? 'no reason given'}), so no agent can run`;
+    }
+    return null;
   }
 
   private push(sessionId: string, turn: TurnStartPush): Promise<void> {

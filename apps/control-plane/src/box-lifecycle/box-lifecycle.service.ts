@@ -24,6 +24,7 @@ import { APP_CONFIG, BOX_DRIVER, READ_MODELS } from '../infrastructure/tokens';
 import { boxPaths, daemonLaunch, projectRoot } from './box-paths';
 import { SessionFileSync } from './session-file-sync';
 import { SettingsService } from '../settings/settings.service';
+import { TurnDispatcher } from '../agent/turn-dispatcher';
 
 const SYSTEM: Actor = { kind: 'system', id: 'box-lifecycle' };
 /** How long a surviving daemon has to reconnect after a restart before its box is re-created. */
@@ -49,6 +50,7 @@ export class BoxLifecycle
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
     private readonly files: SessionFileSync,
     private readonly settings: SettingsService,
+    private readonly turns: TurnDispatcher,
   ) {}
 
   /**
@@ -60,7 +62,9 @@ export class BoxLifecycle
     this.driver.onExit((sessionId, code) => {
       if (this.closing) return;
       const reason = `the box's daemon exited unexpectedly (code ${code ?? 'none'})`;
-      this.box(sessionId, 'FailBox', { reason }).catch((e: unknown) => this.logger.warn(String(e)));
+      this.box(sessionId, 'FailBox', { reason })
+        .then(() => this.turns.boxGone(sessionId, `the box failed: ${reason}`))
+        .catch((e: unknown) => this.logger.warn(String(e)));
     });
     const running = sidebarQueries(this.readModels)
       .list()
@@ -106,7 +110,9 @@ export class BoxLifecycle
         env: launch.env,
       });
     } catch (e) {
-      await this.box(sessionId, 'FailBox', { reason: e instanceof Error ? e.message : String(e) });
+      const reason = e instanceof Error ? e.message : String(e);
+      await this.box(sessionId, 'FailBox', { reason });
+      await this.turns.boxGone(sessionId, `the box could not start: ${reason}`);
       throw e;
     }
   }
@@ -136,6 +142,7 @@ export class BoxLifecycle
     await this.sockets.close(sessionId);
     fs.rmSync(boxPaths(this.config.dataDir, sessionId).root, { recursive: true, force: true });
     await this.box(sessionId, 'DestroyBox', {});
+    await this.turns.boxGone(sessionId, 'the box was destroyed');
   }
 
   async daemonConnected(sessionId: string): Promise<void> {

@@ -4,7 +4,7 @@ import type { EventStore, RecordedEvent } from '@sessionboxer/event-store';
 import { EVENT_STORE } from '../../src/infrastructure/tokens';
 import { waitForBox } from '../box-kit';
 import { startApp, type RunningApp } from '../harness';
-import { conversation, script, turnFinished } from './agent-kit';
+import { conversation, script, turnFinished, turnRunning } from './agent-kit';
 
 /** Every file under a folder, recursively (logs, read models, the box's workspace…). */
 function filesUnder(dir: string): string[] {
@@ -95,6 +95,21 @@ describe('an agent’s credentials and the turns that cannot run', () => {
     const error = (await conversation(api, id)).events.find((e: any) => e.type === 'error');
     expect(error.code).toBe('agent_unavailable');
     expect(error.message).toMatch(/claude is not installed in this box/);
+  });
+
+  it('fails the running turn when its box is destroyed, and every later one at once', async () => {
+    const id = await session('scripted');
+    await api.request('POST', `/api/sessions/${id}/prompts`, { text: script({ sleep: 60 }) });
+    await turnRunning(api, id, 1);
+    expect((await api.request('POST', `/api/sessions/${id}/box/destroy`)).status).toBe(200);
+    expect((await turnFinished(api, id, 1)).status).toBe('failed');
+    await api.request('POST', `/api/sessions/${id}/prompts`, { text: script({ say: 'hi' }) });
+    expect((await turnFinished(api, id, 2)).status).toBe('failed');
+    const errors = (await conversation(api, id)).events.filter((e: any) => e.type === 'error');
+    expect(errors.map((e: any) => [e.code, e.message])).toEqual([
+      ['not_running', 'the box was destroyed, and the agent with it'],
+      ['not_running', "the session's box was destroyed, so no agent can run"],
+    ]);
   });
 
   it('clears a credential; its value is gone from the vault too', async () => {
