@@ -1,47 +1,9 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import type { HarnessOutput } from '@sessionboxer/domain';
 import { claudeCodeHarness } from './claude-code';
-import type { TurnContext, TurnSpec } from './harness.port';
+import { replayer, turnContext, turnSpecFor } from './test/stream-replay';
 
-type Exit = { code: number | null; signal: string | null; stderr: string };
-const CLEAN_EXIT: Exit = { code: 0, signal: null, stderr: '' };
-
-function turnSpec(overrides: Partial<TurnSpec> = {}): TurnSpec {
-  return {
-    turn: 1,
-    harness: 'claude-code',
-    prompt: 'Attach PR #42 to this session.',
-    briefing: null,
-    model: 'default',
-    conversationId: '6b0e2f4a-91c3-4d7e-8a55-0c2d9e7f1b38',
-    harnessSessionId: null,
-    env: { ANTHROPIC_API_KEY: 'sk-ant-api03-test' },
-    ...overrides,
-  };
-}
-
-const ctx: TurnContext = {
-  workspace: '/workspace',
-  mcpConfigPath: '/workspace/.mcp.json',
-  scratchDir: '/tmp/sessionboxer-turn-3',
-  nodePath: '/usr/bin/node',
-  mcpServers: {},
-};
-
-/** Feeds a recorded stream line by line, then the exit, as the daemon does. */
-function replay(fixture: string, exit: Exit = CLEAN_EXIT): HarnessOutput[] {
-  const parser = claudeCodeHarness.parser(turnSpec());
-  const text = fs.readFileSync(path.join(__dirname, 'fixtures', fixture), 'utf8');
-  const outputs = text.split('\n').flatMap((line) => parser.line(line));
-  return [...outputs, ...parser.end(exit)];
-}
-
-function feed(lines: unknown[], exit: Exit = CLEAN_EXIT): HarnessOutput[] {
-  const parser = claudeCodeHarness.parser(turnSpec());
-  const outputs = lines.flatMap((l) => parser.line(typeof l === 'string' ? l : JSON.stringify(l)));
-  return [...outputs, ...parser.end(exit)];
-}
+const turnSpec = turnSpecFor('claude-code', '6b0e2f4a-91c3-4d7e-8a55-0c2d9e7f1b38');
+const ctx = turnContext('/tmp/sessionboxer-turn-3');
+const { feed, replay } = replayer(claudeCodeHarness, turnSpec());
 
 describe('claude-code stream', () => {
   it('reports the session, the answer and the finished turn of a plain text answer', () => {

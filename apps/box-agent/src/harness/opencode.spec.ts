@@ -1,58 +1,20 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import type { HarnessOutput } from '@sessionboxer/domain';
-import type { TurnContext, TurnSpec } from './harness.port';
+import { CLEAN_EXIT, replayer, turnContext, turnSpecFor } from './test/stream-replay';
 import { openCodeHarness } from './opencode';
 
-type Exit = { code: number | null; signal: string | null; stderr: string };
-const CLEAN_EXIT: Exit = { code: 0, signal: null, stderr: '' };
-
-function turnSpec(overrides: Partial<TurnSpec> = {}): TurnSpec {
-  return {
-    turn: 1,
-    harness: 'opencode',
-    prompt: 'Attach PR #42 to this session.',
-    briefing: null,
-    model: 'default',
-    conversationId: 'c0a8f3e2-5b71-4d9c-8e26-1f4b7d3a9c50',
-    harnessSessionId: null,
-    env: { ANTHROPIC_API_KEY: 'sk-ant-api03-test' },
-    ...overrides,
-  };
-}
-
-const ctx: TurnContext = {
-  workspace: '/workspace',
-  mcpConfigPath: '/workspace/.mcp.json',
-  scratchDir: '/tmp/sessionboxer-turn-7',
-  nodePath: '/usr/bin/node',
-  mcpServers: {
-    desktop: {
-      command: '/usr/bin/node',
-      args: ['/opt/sessionboxer/box-agent/desktop-mcp.js'],
-      env: { DISPLAY: ':1' },
-    },
-    sessionboxer: {
-      command: '/usr/bin/node',
-      args: ['/opt/sessionboxer/box-agent/sessionboxer-mcp.js', '--stdio'],
-      env: {},
-    },
+const turnSpec = turnSpecFor('opencode', 'c0a8f3e2-5b71-4d9c-8e26-1f4b7d3a9c50');
+const ctx = turnContext('/tmp/sessionboxer-turn-7', {
+  desktop: {
+    command: '/usr/bin/node',
+    args: ['/opt/sessionboxer/box-agent/desktop-mcp.js'],
+    env: { DISPLAY: ':1' },
   },
-};
-
-/** Feeds a recorded stream line by line, then the exit, as the daemon does. */
-function replay(fixture: string, exit: Exit = CLEAN_EXIT): HarnessOutput[] {
-  const parser = openCodeHarness.parser(turnSpec());
-  const text = fs.readFileSync(path.join(__dirname, 'fixtures', fixture), 'utf8');
-  const outputs = text.split('\n').flatMap((line) => parser.line(line));
-  return [...outputs, ...parser.end(exit)];
-}
-
-function feed(lines: unknown[], exit: Exit = CLEAN_EXIT): HarnessOutput[] {
-  const parser = openCodeHarness.parser(turnSpec());
-  const outputs = lines.flatMap((l) => parser.line(typeof l === 'string' ? l : JSON.stringify(l)));
-  return [...outputs, ...parser.end(exit)];
-}
+  sessionboxer: {
+    command: '/usr/bin/node',
+    args: ['/opt/sessionboxer/box-agent/sessionboxer-mcp.js', '--stdio'],
+    env: {},
+  },
+});
+const { feed, replay } = replayer(openCodeHarness, turnSpec());
 
 const step = (reason: string, input = 10, output = 5) => ({
   type: 'step_finish',

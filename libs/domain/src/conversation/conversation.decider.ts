@@ -7,7 +7,11 @@ import type {
   StartNextTurn,
   SubmitPrompt,
 } from './conversation.commands';
-import type { ConversationEvent, ConversationOwner } from './conversation.events';
+import type {
+  ConversationEvent,
+  ConversationOwner,
+  ConversationStarted,
+} from './conversation.events';
 import { fail, interrupt, recordOutput } from './conversation.output';
 import {
   existingConversation,
@@ -41,6 +45,13 @@ function validModel(value: unknown): string | null {
     throw invalid('model', 'model must be a model name of letters, digits and . : / @ - _ (1–200)');
   }
   return value;
+}
+
+/** A conversation just started: idle, before its first turn. */
+function startedState(event: ConversationStarted): ExistingConversation {
+  const { conversationId, owner, harness, model } = event.data;
+  const counters = { turn: 0, seq: 0, outputs: 0, queue: [], harnessSessionId: null };
+  return { status: 'idle', conversationId, owner, harness, model, ...counters };
 }
 
 function turnStarted(
@@ -80,22 +91,12 @@ function submit(command: SubmitPrompt, state: ConversationState): ConversationEv
     const harness = validHarness(data.harness);
     const model = prompt.model ?? 'default';
     const owner = validOwner(data.owner);
-    events.push({
+    const started: ConversationStarted = {
       type: 'ConversationStarted',
       data: { conversationId, owner, harness, model, at: metadata.at },
-    });
-    c = {
-      status: 'idle',
-      conversationId,
-      owner,
-      harness,
-      model,
-      turn: 0,
-      seq: 0,
-      outputs: 0,
-      queue: [],
-      harnessSessionId: null,
     };
+    events.push(started);
+    c = startedState(started);
   } else {
     c = state;
     if (validHarness(data.harness) !== c.harness) {
@@ -195,21 +196,7 @@ function decide(command: ConversationCommand, state: ConversationState): Convers
 }
 
 function evolve(state: ConversationState, event: ConversationEvent): ConversationState {
-  if (event.type === 'ConversationStarted') {
-    const { conversationId, owner, harness, model } = event.data;
-    return {
-      status: 'idle',
-      conversationId,
-      owner,
-      harness,
-      model,
-      turn: 0,
-      seq: 0,
-      outputs: 0,
-      queue: [],
-      harnessSessionId: null,
-    };
-  }
+  if (event.type === 'ConversationStarted') return startedState(event);
   if (state.status === 'absent') return state;
   switch (event.type) {
     case 'PromptQueued': {

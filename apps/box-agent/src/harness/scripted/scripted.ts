@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { failedTurn } from '../outputs';
 import type { HarnessOutput, HarnessOutputType } from '@sessionboxer/domain';
 import type {
   HarnessAdapter,
@@ -71,17 +72,7 @@ function scriptedParser(): StreamParser {
       const message = `the scripted agent ${exitText(exit)} before finishing its turn${
         stderr ? `:\n${stderr}` : ''
       }`;
-      return [
-        { type: 'error', code: 'agent_failed', message },
-        {
-          type: 'turn_finished',
-          status: 'failed',
-          input_tokens: 0,
-          output_tokens: 0,
-          usage: null,
-          context: null,
-        },
-      ];
+      return failedTurn('agent_failed', message);
     },
   };
 }
