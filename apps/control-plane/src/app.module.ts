@@ -18,6 +18,8 @@ import { FileCredentialVault } from './credentials/credential-vault';
 import { CredentialsController } from './credentials/credentials.controller';
 import { CREDENTIAL_VAULT, CredentialsService } from './credentials/credentials.service';
 import { EventsController } from './events/events.controller';
+import { PolicyController } from './policy/policy.controller';
+import { PolicyService } from './policy/policy.service';
 import { GitHubWebhookController } from './forge-edge/github-webhook.controller';
 import { PrWatcher } from './forge-edge/pr-watcher';
 import { HealthController } from './health/health.controller';
@@ -66,6 +68,7 @@ export class AppModule {
         GitHubWebhookController,
         AgentController,
         CredentialsController,
+        PolicyController,
       ],
       providers: [
         { provide: BoxSockets, useValue: boxSockets },
@@ -93,6 +96,7 @@ export class AppModule {
         TurnDispatcher,
         HarnessOutputRecorder,
         SessionAgent,
+        PolicyService,
       ],
     };
   }

@@ -5,3 +5,4 @@ export * from './pull-request';
 export * from './settings';
 export * from './conversation';
 export * from './credentials';
+export * from './session-policy';

@@ -18,3 +18,4 @@ export * from './recordings.projection';
 export * from './conversations.projection';
 export * from './conversation-events.projection';
 export * from './transcript';
+export * from './session-policies.projection';

@@ -5,6 +5,7 @@ import { notificationsProjection } from './notifications.projection';
 import { pullRequestsProjection } from './pull-requests.projection';
 import { recordingsProjection } from './recordings.projection';
 import { sessionDetailsProjection } from './session-details.projection';
+import { sessionPoliciesProjection } from './session-policies.projection';
 import { sidebarTreeProjection } from './sidebar-tree.projection';
 import { snapshotsProjection } from './snapshots.projection';
 import { transcriptMarkersProjection } from './transcript-markers.projection';
@@ -18,6 +19,7 @@ export const allProjections: readonly AnyProjection[] = [
   pullRequestsProjection,
   notificationsProjection,
   recordingsProjection,
+  sessionPoliciesProjection,
   conversationsProjection,
   conversationEventsProjection,
 ];

@@ -167,6 +167,7 @@ describe('session read models over the real SQLite event store', () => {
         ['pull_requests', true],
         ['recordings', true],
         ['session_details', true],
+        ['session_policies', true],
         ['sidebar_tree', true],
         ['snapshots', true],
         ['transcript_markers', true],

@@ -16,6 +16,7 @@ import {
 import { DaemonChannel } from '../box-gateway/daemon-channel';
 import type { AppConfig } from '../config';
 import { CredentialsService } from '../credentials/credentials.service';
+import { PolicyService } from '../policy/policy.service';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
 import { sessionConversationId } from './agent-harness';
 import { ConversationsService, type ConversationChange } from './conversations.service';
@@ -47,6 +48,7 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
     private readonly conversations: ConversationsService,
     private readonly credentials: CredentialsService,
     private readonly channel: DaemonChannel,
+    private readonly policy: PolicyService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -72,6 +74,7 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
 
   /** A turn ended (recorded from its harness, interrupted, failed): the next queued prompt goes. */
   async ended(sessionId: string, conversationId: string): Promise<void> {
+    this.policy.turnEnded(sessionId);
     this.pushed.delete(conversationId);
     this.waiting.delete(conversationId);
     await this.kick(sessionId);
@@ -138,6 +141,7 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
     const doc = this.conversations.conversation(started.conversationId);
     if (!doc) return;
     const { harness } = doc;
+    await this.policy.turnStarted(sessionId);
     const gone = this.whyNoBox(sessionId);
     if (gone !== null) {
       return this.fail(sessionId, started.conversationId, started.turn, gone, 'not_running');

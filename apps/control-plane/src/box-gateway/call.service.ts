@@ -1,9 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode } from '@sessionboxer/domain';
-import { callFrame, handleControlPlaneCall, type CallResult } from '@sessionboxer/mcp-adapters';
+import {
+  callFrame,
+  handleControlPlaneCall,
+  policyRefusal,
+  type CallResult,
+} from '@sessionboxer/mcp-adapters';
 import { z } from 'zod';
 import { CredentialsService } from '../credentials/credentials.service';
 import { toErrorAnswer } from '../errors/error-answer';
+import { PolicyService } from '../policy/policy.service';
 import { SessionPortFactory } from '../sessionboxer/session-port.factory';
 import { DesktopCalls } from './desktop-calls';
 
@@ -25,6 +31,7 @@ export class CallService {
     private readonly ports: SessionPortFactory,
     private readonly desktop: DesktopCalls,
     private readonly credentials: CredentialsService,
+    private readonly policy: PolicyService,
   ) {}
 
   handle(sessionId: string, raw: unknown): Promise<CallResult> {
@@ -59,6 +66,8 @@ export class CallService {
           `the ${frame.route} tools come in a later release`,
         );
       }
+      const refusal = policyRefusal(frame.tool, await this.policy.forCall(sessionId));
+      if (refusal !== null) throw new DomainError(ErrorCode.Forbidden, refusal);
       const port = this.ports.for(sessionId, callId);
       // What these tools are given can end up in an event (a title, a notification): no
       // credential may. Desktop calls are not masked: typing a key into a login form is work.

@@ -56,7 +56,10 @@ export class SessionFileSync implements OnApplicationBootstrap, OnApplicationShu
     try {
       for await (const event of subscription) {
         const { category, id } = parseStreamName(event.streamName);
-        if (category === 'session' || category === 'box') this.schedule(id, event.position);
+        // A session's own conversation and policy streams carry its id (session.json shows
+        // the policy in force, which a new turn may change).
+        const ofSession = ['session', 'box', 'policy', 'conversation'];
+        if (ofSession.includes(category)) this.schedule(id, event.position);
         else if (category === 'pr') this.schedule(id.split('_')[0], event.position);
       }
     } catch (e) {

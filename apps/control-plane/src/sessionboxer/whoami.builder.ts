@@ -12,7 +12,7 @@ import {
 import { sessionConversationId } from '../agent/agent-harness';
 import type { AppConfig } from '../config';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
-import { SettingsService } from '../settings/settings.service';
+import { PolicyService } from '../policy/policy.service';
 import { SESSIONBOXER_VERSION } from '../version';
 
 /** The fields of whoami that `.sessionboxer/session.json` carries (the spec's list). */
@@ -39,7 +39,7 @@ export class WhoAmIBuilder {
   constructor(
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly settings: SettingsService,
+    private readonly policy: PolicyService,
   ) {}
 
   async build(sessionId: string): Promise<WhoAmI> {
@@ -48,7 +48,6 @@ export class WhoAmIBuilder {
     if (!s) throw new DomainError(ErrorCode.NotFound, `session ${sessionId} does not exist`);
     const details = sessionDetailsQueries(this.readModels).get(sessionId);
     const titleOf = (id: string): string => sidebar.get(id)?.title ?? '(unknown session)';
-    const settings = await this.settings.current();
     const conversation = conversationQueries(this.readModels).get(sessionConversationId(sessionId));
     return {
       id: s.id,
@@ -67,7 +66,7 @@ export class WhoAmIBuilder {
       branch: null,
       snapshotCount: details?.snapshotCount ?? 0,
       sessionboxerVersion: SESSIONBOXER_VERSION,
-      agentTools: settings.sessionboxer.agentTools,
+      agentTools: (await this.policy.forCall(sessionId)).agentTools,
       status: agentStatus(s.status, details?.box?.status === 'failed', conversation),
       usage: conversation?.usage ?? null,
       context: contextOf(conversation),

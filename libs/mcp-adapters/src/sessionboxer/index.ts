@@ -26,3 +26,4 @@ export * from './terminal_read';
 export * from './title_set';
 export * from './ui_open';
 export * from './whoami';
+export * from './policy';
