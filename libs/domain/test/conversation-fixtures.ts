@@ -122,7 +122,15 @@ export function conversationStarted(model = 'default', at = AT): ConversationSta
 type QueuedFields = Partial<Omit<PromptQueued['data'], 'conversationId' | 'promptId'>>;
 
 export function promptQueued(promptId: string, fields: QueuedFields = {}): PromptQueued {
-  const data = { promptId, text: `do ${promptId}`, model: null, from: PERSON, at: AT, ...fields };
+  const data = {
+    promptId,
+    text: `do ${promptId}`,
+    model: null,
+    from: PERSON,
+    hop: 0,
+    at: AT,
+    ...fields,
+  };
   return { type: 'PromptQueued', data: { conversationId: CID, ...data } };
 }
 
@@ -136,7 +144,9 @@ export function promptDropped(promptId: string, text = `do ${promptId}`) {
   return { type: 'QueuedPromptDropped', data } satisfies QueuedPromptDropped;
 }
 
-type TurnFields = Partial<Pick<TurnStarted['data'], 'text' | 'model' | 'from' | 'briefing' | 'at'>>;
+type TurnFields = Partial<
+  Pick<TurnStarted['data'], 'text' | 'model' | 'from' | 'hop' | 'briefing' | 'at'>
+>;
 
 /** Turn `turn` starts with prompt `promptId` as event `seq`. */
 export function turnStarted(
@@ -145,7 +155,7 @@ export function turnStarted(
   promptId: string,
   fields: TurnFields = {},
 ): TurnStarted {
-  const prompt = { promptId, text: `do ${promptId}`, model: 'default', from: PERSON };
+  const prompt = { promptId, text: `do ${promptId}`, model: 'default', from: PERSON, hop: 0 };
   const data = { conversationId: CID, seq, at: AT, turn, ...prompt, briefing: null, ...fields };
   return { type: 'TurnStarted', data };
 }

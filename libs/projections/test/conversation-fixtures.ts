@@ -48,7 +48,7 @@ export class ConversationScript {
   }
 
   queued(t: number, promptId: string, text: string, from: Actor = PERSON): ConversationEvent {
-    const data = { conversationId: this.conversationId, promptId, text, model: null, from };
+    const data = { conversationId: this.conversationId, promptId, text, model: null, from, hop: 0 };
     return { type: 'PromptQueued', data: { ...data, at: second(t) } };
   }
 
@@ -65,7 +65,7 @@ export class ConversationScript {
   turn(t: number, promptId: string, text: string, model = 'default'): ConversationEvent {
     this.turnNo++;
     const briefing = this.turnNo === 1 ? 'You are in a box.' : null;
-    const data = { ...this.sequenced(t), promptId, text, model, from: PERSON, briefing };
+    const data = { ...this.sequenced(t), promptId, text, model, from: PERSON, hop: 0, briefing };
     return { type: 'TurnStarted', data };
   }
 

@@ -39,6 +39,8 @@ export type SubmitPrompt = Command<
     /** The model for this turn and those after it; null keeps the conversation's. */
     model: string | null;
     from: Actor;
+    /** How many agents prompted agents to get here (see MAX_HOPS); 0 or absent from a person. */
+    hop?: number;
     /** Told to the agent before the prompt when this prompt opens the conversation's first turn. */
     briefing: string | null;
     queue?: boolean;

@@ -39,6 +39,44 @@ function validOwner(owner: unknown): ConversationOwner {
   );
 }
 
+/** A chain of agents prompting agents stops here: the 5th hop is refused. */
+export const MAX_HOPS = 4;
+
+function validHop(value: unknown): number {
+  if (value === undefined) return 0;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    throw invalid('hop', 'hop must be a whole number of 0 or more');
+  }
+  if (value > MAX_HOPS) {
+    throw new DomainError(
+      ErrorCode.LimitReached,
+      `a chain of agents prompting agents stops after ${MAX_HOPS} hops; this message would be hop ${value}`,
+      { field: 'hop', hop: value },
+    );
+  }
+  return value;
+}
+
+/** Another session's agent: one message in flight to this conversation at a time. */
+function checkMessageLimits(c: ExistingConversation, prompt: QueuedPrompt): void {
+  const from = prompt.from;
+  if (
+    from.kind !== 'agent' ||
+    (c.owner.kind === 'session' && from.sessionId === c.owner.sessionId)
+  ) {
+    return;
+  }
+  const same = (a: { from: { kind: string; sessionId?: string } } | null) =>
+    a?.from.kind === 'agent' && a.from.sessionId === from.sessionId;
+  if (same(c.running) || c.queue.some(same)) {
+    throw new DomainError(
+      ErrorCode.LimitReached,
+      'a message from this session to that one is still in flight; wait for its reply (session_wait) first',
+      { field: 'from', sessionId: from.sessionId },
+    );
+  }
+}
+
 function validModel(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value !== 'string' || !/^[\w.:/@-]{1,200}$/.test(value)) {
@@ -50,7 +88,14 @@ function validModel(value: unknown): string | null {
 /** A conversation just started: idle, before its first turn. */
 function startedState(event: ConversationStarted): ExistingConversation {
   const { conversationId, owner, harness, model } = event.data;
-  const counters = { turn: 0, seq: 0, outputs: 0, queue: [], harnessSessionId: null };
+  const counters = {
+    turn: 0,
+    seq: 0,
+    outputs: 0,
+    queue: [],
+    harnessSessionId: null,
+    running: null,
+  };
   return { status: 'idle', conversationId, owner, harness, model, ...counters };
 }
 
@@ -70,6 +115,7 @@ function turnStarted(
     text: prompt.text,
     model: prompt.model ?? c.model,
     from: prompt.from,
+    hop: prompt.hop,
     briefing: turn === 1 ? briefing : null,
   };
   return { type: 'TurnStarted', data };
@@ -83,6 +129,7 @@ function submit(command: SubmitPrompt, state: ConversationState): ConversationEv
     text: validPromptText(data.text),
     model: validModel(data.model),
     from: data.from,
+    hop: validHop(data.hop),
     at: metadata.at,
   };
   const events: ConversationEvent[] = [];
@@ -107,6 +154,7 @@ function submit(command: SubmitPrompt, state: ConversationState): ConversationEv
       );
     }
   }
+  checkMessageLimits(c, prompt);
   if (c.queue.some((q) => q.promptId === prompt.promptId)) {
     throw new DomainError(ErrorCode.AlreadyExists, `prompt ${prompt.promptId} is already queued`);
   }
@@ -120,10 +168,10 @@ function submit(command: SubmitPrompt, state: ConversationState): ConversationEv
       { conversationId, queued: c.queue.length },
     );
   }
-  const { promptId, text, model, from, at } = prompt;
+  const { promptId, text, model, from, hop, at } = prompt;
   return [
     ...events,
-    { type: 'PromptQueued', data: { conversationId, promptId, text, model, from, at } },
+    { type: 'PromptQueued', data: { conversationId, promptId, text, model, from, hop, at } },
   ];
 }
 
@@ -200,8 +248,8 @@ function evolve(state: ConversationState, event: ConversationEvent): Conversatio
   if (state.status === 'absent') return state;
   switch (event.type) {
     case 'PromptQueued': {
-      const { promptId, text, model, from, at } = event.data;
-      return { ...state, queue: [...state.queue, { promptId, text, model, from, at }] };
+      const { promptId, text, model, from, hop, at } = event.data;
+      return { ...state, queue: [...state.queue, { promptId, text, model, from, hop, at }] };
     }
     case 'QueuedPromptEdited': {
       const { promptId, text } = event.data;
@@ -221,12 +269,19 @@ function evolve(state: ConversationState, event: ConversationEvent): Conversatio
         outputs: state.outputs + 1,
       };
     case 'TurnStarted': {
-      const { turn, seq, model, promptId } = event.data;
+      const { turn, seq, model, promptId, from, hop } = event.data;
       const queue = state.queue.filter((q) => q.promptId !== promptId);
-      return { ...state, status: 'running', turn, seq, model, outputs: 0, queue };
+      const running = { from, hop };
+      return { ...state, status: 'running', turn, seq, model, outputs: 0, queue, running };
     }
     case 'TurnFinished':
-      return { ...state, status: 'idle', seq: event.data.seq, outputs: state.outputs + 1 };
+      return {
+        ...state,
+        status: 'idle',
+        seq: event.data.seq,
+        outputs: state.outputs + 1,
+        running: null,
+      };
     case 'AgentMessaged':
     case 'AgentToolCalled':
     case 'AgentToolReturned':

@@ -57,6 +57,8 @@ export type PromptQueued = DomainEvent<
     model: string | null;
     /** Who sent it: a person, the agent itself (queue_add), another session's agent. */
     from: Actor;
+    /** Agents prompting agents: 0 from a person, the sending turn's hop + 1 from an agent. */
+    hop: number;
     at: string;
   }
 >;
@@ -79,6 +81,7 @@ export type TurnStarted = DomainEvent<
     text: string;
     model: string;
     from: Actor;
+    hop: number;
     /** What the agent was told before the prompt (the first turn's briefing), else null. */
     briefing: string | null;
   }

@@ -194,8 +194,9 @@ describe('conversation queue', () => {
         turn: 2,
         seq: 3,
         outputs: 0,
-        queue: [{ promptId: 'p3', text: 'do p3', model: null, from: PERSON, at: AT }],
+        queue: [{ promptId: 'p3', text: 'do p3', model: null, from: PERSON, hop: 0, at: AT }],
         harnessSessionId: null,
+        running: { from: AGENT, hop: 0 },
       });
       const next = decideAll(
         [...RUNNING, ...events],

@@ -6,6 +6,7 @@ export interface QueuedPrompt {
   text: string;
   model: string | null;
   from: Actor;
+  hop: number;
   at: string;
 }
 
@@ -26,6 +27,8 @@ export type ConversationState =
       outputs: number;
       queue: readonly QueuedPrompt[];
       harnessSessionId: string | null;
+      /** The running turn's prompt: who sent it and its hop (null when idle). */
+      running: { from: Actor; hop: number } | null;
     };
 
 export type ExistingConversation = Exclude<ConversationState, { status: 'absent' }>;
