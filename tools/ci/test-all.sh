@@ -28,6 +28,8 @@ command -v xdpyinfo >/dev/null || need_pkgs+=(x11-utils)
 command -v xterm >/dev/null || need_pkgs+=(xterm)
 command -v ffmpeg >/dev/null || need_pkgs+=(ffmpeg)
 command -v espeak-ng >/dev/null || need_pkgs+=(espeak-ng)
+# Jobs: the BullMQ tests start their own redis-server processes on free ports.
+command -v redis-server >/dev/null || need_pkgs+=(redis-server)
 [ -d /usr/share/fonts/truetype/dejavu ] || need_pkgs+=(fonts-dejavu-core)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   log "installing system packages: ${need_pkgs[*]}"
