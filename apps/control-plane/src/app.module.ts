@@ -18,6 +18,11 @@ import { FileCredentialVault } from './credentials/credential-vault';
 import { CredentialsController } from './credentials/credentials.controller';
 import { CREDENTIAL_VAULT, CredentialsService } from './credentials/credentials.service';
 import { EventsController } from './events/events.controller';
+import { ApprovalsController } from './other-sessions/approvals.controller';
+import { Approvals } from './other-sessions/approvals.service';
+import { OtherSessions } from './other-sessions/caller-other-sessions';
+import { ChildSessions } from './other-sessions/child-sessions.service';
+import { SessionDirectory } from './other-sessions/session-directory.service';
 import { PolicyController } from './policy/policy.controller';
 import { PolicyService } from './policy/policy.service';
 import { GitHubWebhookController } from './forge-edge/github-webhook.controller';
@@ -38,6 +43,10 @@ import { SettingsService } from './settings/settings.service';
 import { TranscriptFeed } from './ui-socket/transcript-feed';
 import { UiGateway } from './ui-socket/ui.gateway';
 import { UiPresence } from './ui-socket/ui-presence';
+import { AutoQa } from './verification/auto-qa';
+import { E2eCalls } from './verification/e2e-calls';
+import { VerificationsController } from './verification/verifications.controller';
+import { Verifications } from './verification/verifications.service';
 
 function boxDriver(config: AppConfig): Provider {
   return {
@@ -69,6 +78,8 @@ export class AppModule {
         AgentController,
         CredentialsController,
         PolicyController,
+        ApprovalsController,
+        VerificationsController,
       ],
       providers: [
         { provide: BoxSockets, useValue: boxSockets },
@@ -97,6 +108,13 @@ export class AppModule {
         HarnessOutputRecorder,
         SessionAgent,
         PolicyService,
+        ChildSessions,
+        Approvals,
+        SessionDirectory,
+        OtherSessions,
+        Verifications,
+        E2eCalls,
+        AutoQa,
       ],
     };
   }

@@ -5,4 +5,6 @@ export * from './pull-request';
 export * from './settings';
 export * from './conversation';
 export * from './credentials';
+export * from './verification';
 export * from './session-policy';
+export * from './agent-sessions';

@@ -2,3 +2,4 @@ export * from './tool';
 export * from './bridge/protocol';
 export * from './sessionboxer/port';
 export * from './sessionboxer';
+export * from './e2e';

@@ -3,7 +3,8 @@ import type { RecordedEvent } from '@sessionboxer/event-store';
 import { docId } from './doc-id';
 import type { DocumentChange } from './projection';
 import { cut, oneLine } from './text';
-import { isMarker, marker, type TranscriptMarker } from './transcript-marker';
+import { messageMarkers, type MarkerAnnounced, type MarkerTitleIndex } from './message-markers';
+import { marker, type TranscriptMarker } from './transcript-marker';
 
 /**
  * Which session owns a conversation. Conversation events name no session and `apply` reads only
@@ -14,7 +15,8 @@ export interface MarkerConversationIndex {
   sessionId: string;
 }
 
-export type MarkerStoredDoc = TranscriptMarker | MarkerConversationIndex;
+export type MarkerStoredDoc =
+  TranscriptMarker | MarkerConversationIndex | MarkerTitleIndex | MarkerAnnounced;
 
 // No session id is empty (the domain's exactId), so no transcript page ever lists the index.
 const INDEX_PARTITION = '';
@@ -41,9 +43,14 @@ export function conversationMarkers(
     const id = indexKey(conversationId);
     return [{ id, partition: INDEX_PARTITION, order: event.position, doc }];
   }
-  if (event.type !== 'PromptQueued') return [];
+  if (event.type !== 'PromptQueued' && event.type !== 'TurnStarted') return [];
   const index = get(indexKey(event.data.conversationId));
-  if (index === null || isMarker(index)) return [];
+  if (index === null || !('conversationId' in index)) return [];
+  const sent = messageMarkers(event, index.sessionId, get) as DocumentChange<MarkerStoredDoc>[];
+  if (event.type === 'TurnStarted') return sent;
   const quote = cut(oneLine(event.data.text), QUEUED_PROMPT_QUOTE_MAX);
-  return [marker(event, index.sessionId, 'prompt-queued', `queued a message (“${quote}”)`)];
+  return [
+    marker(event, index.sessionId, 'prompt-queued', `queued a message (“${quote}”)`),
+    ...sent,
+  ];
 }

@@ -19,3 +19,5 @@ export * from './conversations.projection';
 export * from './conversation-events.projection';
 export * from './transcript';
 export * from './session-policies.projection';
+export * from './verifications.projection';
+export * from './approvals.projection';

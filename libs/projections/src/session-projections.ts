@@ -1,4 +1,5 @@
 import type { AnyProjection } from './projection';
+import { approvalsProjection } from './approvals.projection';
 import { conversationEventsProjection } from './conversation-events.projection';
 import { conversationsProjection } from './conversations.projection';
 import { notificationsProjection } from './notifications.projection';
@@ -9,6 +10,7 @@ import { sessionPoliciesProjection } from './session-policies.projection';
 import { sidebarTreeProjection } from './sidebar-tree.projection';
 import { snapshotsProjection } from './snapshots.projection';
 import { transcriptMarkersProjection } from './transcript-markers.projection';
+import { verificationsProjection } from './verifications.projection';
 
 /** Every read model of this lib, for the runner and for rebuild. */
 export const allProjections: readonly AnyProjection[] = [
@@ -22,4 +24,6 @@ export const allProjections: readonly AnyProjection[] = [
   sessionPoliciesProjection,
   conversationsProjection,
   conversationEventsProjection,
+  approvalsProjection,
+  verificationsProjection,
 ];

@@ -160,6 +160,7 @@ describe('session read models over the real SQLite event store', () => {
     try {
       const comparison = compareReadModels(live, rebuilt);
       expect(comparison.projections.map((p) => [p.projection, p.equal])).toEqual([
+        ['approvals', true],
         ['conversation_events', true],
         ['conversations', true],
         ['counter', true],
@@ -171,6 +172,7 @@ describe('session read models over the real SQLite event store', () => {
         ['sidebar_tree', true],
         ['snapshots', true],
         ['transcript_markers', true],
+        ['verifications', true],
       ]);
       expect(comparison.equal).toBe(true);
     } finally {

@@ -21,15 +21,29 @@ export type MarkerKind =
   | 'recording-finished'
   | 'recording-narrated'
   /** A prompt that waits in the queue of one of the session's conversations. */
-  | 'prompt-queued';
+  | 'prompt-queued'
+  /** An Auto QA run opened, and how it closed. */
+  | 'verification-opened'
+  | 'verification-finished'
+  | 'verification-skipped'
+  /** An agent asked a person (an approval card), and how it was settled. */
+  | 'approval-requested'
+  | 'approval-answered'
+  /** In the sender's transcript: its agent messaged another session's. */
+  | 'message-sent';
 
-/** What a marker points to: a session, a PR (its url), a snapshot or a Terminal of its session. */
+/**
+ * What a marker points to: a session, a PR (its url), a snapshot, a Terminal, a recording or
+ * an Auto QA run of its session.
+ */
 export type MarkerLink =
   | { sessionId: string }
   | { url: string }
   | { snapshotId: string }
   | { terminalId: string }
-  | { recording: string };
+  | { recording: string }
+  | { verificationRunId: string }
+  | { approvalId: string };
 
 /** A small line in a session's transcript, at the point where the action happened. */
 export interface TranscriptMarker {

@@ -65,6 +65,8 @@ describe('transcript markers projection', () => {
           ...marker(3, 'session-stopped', 'stopped the Session (tests pass)'),
           actor: AGENT,
         },
+        // The session's title as of now, for "sent a message to …" in other transcripts.
+        'title/s1': { titleOf: 's1', title: 'New title' },
       });
     });
 

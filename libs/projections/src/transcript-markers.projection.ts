@@ -3,19 +3,25 @@ import {
   isBoxEvent,
   isPrEvent,
   isSessionEvent,
+  isVerificationEvent,
   SESSION_LIFECYCLE_EVENT_TYPES,
   type SessionCreated,
   type PaneRequested,
   type SessionEvent,
   type SessionPane,
+  isApprovalEvent,
 } from '@sessionboxer/domain';
 import type { RecordedEvent } from '@sessionboxer/event-store';
 import { conversationMarkers, type MarkerStoredDoc } from './conversation-markers';
 import type { DocumentChange, Projection } from './projection';
 import type { ReadModelReader } from './store/read-model-store';
 import { isMarker, marker, type TranscriptMarker } from './transcript-marker';
+import { approvalMarkers } from './approval-markers';
+import { titleIndex } from './message-markers';
+import { verificationMarkers } from './verification-markers';
 
 export * from './transcript-marker';
+export { VERIFICATION_QUOTE_MAX } from './verification-markers';
 export {
   QUEUED_PROMPT_QUOTE_MAX,
   type MarkerConversationIndex,
@@ -122,7 +128,7 @@ function evolve(
   event: RecordedEvent,
   get: (id: string) => MarkerStoredDoc | null,
 ): DocumentChange<MarkerStoredDoc>[] {
-  if (isSessionEvent(event)) return sessionMarkers(event);
+  if (isSessionEvent(event)) return [...sessionMarkers(event), ...titleIndex(event)];
   if (isPrEvent(event) && event.type === 'PrAttached') {
     const { sessionId, owner, repo, number, url } = event.data;
     const text = `attached PR #${number} (${owner}/${repo})`;
@@ -133,6 +139,8 @@ function evolve(
     const { sessionId, reason } = event.data;
     return [marker(event, sessionId, 'box-failed', `the box failed: ${reason}`)];
   }
+  if (isVerificationEvent(event)) return verificationMarkers(event);
+  if (isApprovalEvent(event)) return approvalMarkers(event);
   return conversationMarkers(event, get);
 }
 
@@ -141,8 +149,9 @@ function evolve(
 export const transcriptMarkersProjection: Projection<MarkerStoredDoc> = {
   name: 'transcript_markers',
   // 2: snapshot, revert, PR, notification, pane and box-failure markers. 5: queued prompts
-  // (and the conversation → session index they need).
-  version: 5,
+  // (and the conversation → session index they need). 6: Auto QA runs opened and closed.
+  // 7: approval cards, and "sent a message to …" in the sender's transcript.
+  version: 7,
   handles: [
     ...SESSION_LIFECYCLE_EVENT_TYPES,
     'SnapshotTaken',
@@ -155,6 +164,13 @@ export const transcriptMarkersProjection: Projection<MarkerStoredDoc> = {
     'BoxFailed',
     'ConversationStarted',
     'PromptQueued',
+    'TurnStarted',
+    'VerificationOpened',
+    'VerificationSkipped',
+    'VerificationFinished',
+    'ApprovalRequested',
+    'ApprovalAnswered',
+    'ApprovalExpired',
   ],
   apply: evolve,
 };

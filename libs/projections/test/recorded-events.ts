@@ -3,17 +3,23 @@ import {
   conversationStream,
   isBoxEvent,
   isConversationEvent,
+  isCurrentRunEvent,
   isPrEvent,
   isSettingsEvent,
+  isVerificationEvent,
   prStream,
   sessionStream,
+  sessionVerificationsStream,
   settingsStream,
+  verificationStream,
   type Actor,
   type BoxEvent,
   type ConversationEvent,
+  type CurrentVerificationRunSet,
   type PrEvent,
   type SessionEvent,
   type SettingsEvent,
+  type VerificationEvent,
 } from '@sessionboxer/domain';
 import type { RecordedEvent } from '@sessionboxer/event-store';
 
@@ -21,7 +27,14 @@ import type { RecordedEvent } from '@sessionboxer/event-store';
 export const PERSON: Actor = { kind: 'person', id: 'ada' };
 
 /** Any event of the domain's aggregates. */
-export type AnyDomainEvent = SessionEvent | BoxEvent | PrEvent | SettingsEvent | ConversationEvent;
+export type AnyDomainEvent =
+  | SessionEvent
+  | BoxEvent
+  | PrEvent
+  | SettingsEvent
+  | ConversationEvent
+  | VerificationEvent
+  | CurrentVerificationRunSet;
 
 export interface ByActor {
   actor: Actor;
@@ -39,6 +52,8 @@ function streamOf(event: AnyDomainEvent): string {
   if (isPrEvent(event)) return prStream(event.data);
   if (isSettingsEvent(event)) return settingsStream();
   if (isConversationEvent(event)) return conversationStream(event.data.conversationId);
+  if (isVerificationEvent(event)) return verificationStream(event.data.runId);
+  if (isCurrentRunEvent(event)) return sessionVerificationsStream(event.data.sessionId);
   return sessionStream(event.data.sessionId);
 }
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { e2eTools, parseE2eCall, type E2eTool } from '@sessionboxer/mcp-adapters/e2e';
 import {
   isToolCallError,
   parseCall,
@@ -36,18 +37,24 @@ async function answerInBox(
   return jsonResult(await tool.handle(port, args));
 }
 
+/** A tool this server lists. The Auto QA tools go to the daemon's /e2e, the others to /sessionboxer. */
+type ServedTool = AnySessionboxerTool | E2eTool;
+
+/** Every tool of the server, in the spec's order: the sessionboxer tools, then Auto QA's. */
+export const servedTools: readonly ServedTool[] = [...sessionboxerTools, ...e2eTools];
+
 /**
- * One call: checked again with `parseCall` (the SDK checked the shape; this adds the rules
- * across fields and names the tool), then answered in the box or posted to the daemon.
+ * One call: checked again with its registry's parser (the SDK checked the shape; this adds the
+ * rules across fields and names the tool), then answered in the box or posted to the daemon.
  */
 async function answer(
-  tool: AnySessionboxerTool,
+  tool: ServedTool,
   raw: unknown,
   options: SessionboxerServerOptions,
 ): Promise<CallToolResult> {
   let args: Record<string, unknown>;
   try {
-    args = parseCall(tool.name, raw);
+    args = tool.route === 'e2e' ? parseE2eCall(tool.name, raw) : parseCall(tool.name, raw);
   } catch (e) {
     if (isToolCallError(e)) return errorResult(e.message);
     throw e;
@@ -55,16 +62,16 @@ async function answer(
   if (tool.route === 'box') return answerInBox(tool, args, options.guidePath);
   const daemon: DaemonClientOptions = {
     baseUrl: options.daemonUrl,
-    endpoint: 'sessionboxer',
+    endpoint: tool.route === 'e2e' ? 'e2e' : 'sessionboxer',
     timeoutMs: options.daemonTimeoutMs,
   };
   return answerResult(await postToDaemon(daemon, tool.name, args));
 }
 
-/** The sessionboxer MCP server of a box: every tool of the registry, registered in one loop. */
+/** The sessionboxer MCP server of a box: every tool it serves, registered in one loop. */
 export function createSessionboxerServer(options: SessionboxerServerOptions): McpServer {
   const server = new McpServer({ name: 'sessionboxer', version: options.version });
-  for (const tool of sessionboxerTools) {
+  for (const tool of servedTools) {
     const config = {
       title: tool.title,
       description: tool.description,

@@ -3,6 +3,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError, ErrorCode } from '@sessionboxer/domain';
+import { e2eTools } from '@sessionboxer/mcp-adapters/e2e';
+import { RecordingE2ePort, RUN } from '@sessionboxer/mcp-adapters/e2e/test/recording-e2e-port';
 import { sessionboxerTools } from '@sessionboxer/mcp-adapters/sessionboxer';
 import { RecordingPort, WHOAMI } from '@sessionboxer/mcp-adapters/sessionboxer/test/recording-port';
 import { createSessionboxerServer, type SessionboxerServerOptions } from './sessionboxer-mcp';
@@ -22,6 +24,7 @@ class WindowsPort extends RecordingPort {
 }
 
 let daemon: FakeDaemon;
+let e2e: RecordingE2ePort;
 let client: Client;
 
 async function connect(options: Partial<SessionboxerServerOptions> = {}): Promise<Client> {
@@ -48,7 +51,8 @@ function text(result: CallToolResult): string {
 }
 
 beforeEach(async () => {
-  daemon = await startFakeDaemon(new WindowsPort());
+  e2e = new RecordingE2ePort();
+  daemon = await startFakeDaemon(new WindowsPort(), e2e);
   client = await connect();
 });
 afterEach(async () => {
@@ -57,11 +61,14 @@ afterEach(async () => {
 });
 
 describe('tools/list', () => {
-  it('shows all 13 tools with title, description, annotations and input schema', async () => {
+  it('shows every tool, the four e2e ones last, with title, description, annotations and input schema', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(sessionboxerTools.map((t) => t.name));
+    const served = [...sessionboxerTools, ...e2eTools];
+    const e2eNames = ['e2e_plan', 'e2e_case_start', 'e2e_case_end', 'e2e_finish'];
+    expect(tools.slice(-4).map((t) => t.name)).toEqual(e2eNames);
+    expect(tools.map((t) => t.name)).toEqual(served.map((t) => t.name));
     for (const listed of tools) {
-      const tool = sessionboxerTools.find((t) => t.name === listed.name);
+      const tool = served.find((t) => t.name === listed.name);
       expect(listed.title).toBe(tool?.title);
       expect(listed.description).toBe(tool?.description);
       expect(listed.annotations).toMatchObject({ ...tool?.annotations, title: tool?.title });
@@ -131,6 +138,32 @@ describe('a call through the daemon', () => {
       `the box's daemon at ${daemon.url} did not answer within 0.2 s (UNAVAILABLE)`,
     );
     await impatient.close();
+  });
+});
+
+describe('an Auto QA call', () => {
+  it("is posted to the daemon's /e2e, not /sessionboxer, and answered as JSON text", async () => {
+    const result = await call('e2e_plan', { cases: [' Log in '] });
+    expect(result.isError).toBeFalsy();
+    expect(JSON.parse(text(result))).toEqual(RUN);
+    expect(daemon.e2ePosts).toEqual([
+      { tool: 'e2e_plan', args: { cases: ['Log in'] }, callId: expect.stringMatching(UUID) },
+    ]);
+    expect(daemon.posts).toEqual([]);
+    expect(e2e.calls).toEqual([{ method: 'plan', args: [['Log in']] }]);
+  });
+
+  it('refuses a plan with both cases and skip in the box, posting nothing', async () => {
+    const both = await call('e2e_plan', { cases: ['a'], skip: 'nothing to test' });
+    expect(both.isError).toBe(true);
+    expect(text(both)).toMatch(/^e2e_plan: cases and skip were both given/);
+    expect(daemon.e2ePosts).toEqual([]);
+  });
+
+  it('verify is a sessionboxer tool: posted to /sessionboxer', async () => {
+    await call('verify', { brief: 'Check the login form' });
+    expect(daemon.posts.map((p) => p.tool)).toEqual(['verify']);
+    expect(daemon.e2ePosts).toEqual([]);
   });
 });
 

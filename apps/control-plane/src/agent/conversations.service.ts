@@ -30,6 +30,8 @@ export interface PromptInput {
   key?: string;
   /** Always queue, even when the agent is idle (queue_add asks for a next turn). */
   queue?: boolean;
+  /** Agents prompting agents: how many hops this prompt is (0: a person's). */
+  hop?: number;
 }
 
 export interface PromptReceipt {
@@ -82,6 +84,7 @@ export class ConversationsService {
         text: input.text,
         model: input.model ?? (session.model === 'default' ? null : session.model),
         from: input.from,
+        hop: input.hop ?? 0,
         briefing: briefing(session),
         queue: input.queue === true || session.status === 'stopped',
       },

@@ -1,5 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DomainError, ErrorCode, isDomainError, type HarnessOutput } from '@sessionboxer/domain';
+import {
+  DomainError,
+  ErrorCode,
+  isDomainError,
+  type HarnessOutput,
+  type TurnFinished,
+} from '@sessionboxer/domain';
 import { agentOutputFrame, type AgentOutputFrame } from '@sessionboxer/mcp-adapters';
 
 export interface AgentAck {
@@ -8,6 +14,7 @@ export interface AgentAck {
   fromIndex: number;
 }
 import { CredentialsService } from '../credentials/credentials.service';
+import { AutoQa } from '../verification/auto-qa';
 import { ConversationsService } from './conversations.service';
 import { OutputBatches } from './output-batches';
 import { TurnDispatcher } from './turn-dispatcher';
@@ -26,6 +33,7 @@ export class HarnessOutputRecorder {
     private readonly conversations: ConversationsService,
     private readonly credentials: CredentialsService,
     private readonly dispatcher: TurnDispatcher,
+    private readonly autoQa: AutoQa,
   ) {}
 
   /**
@@ -76,9 +84,16 @@ export class HarnessOutputRecorder {
       { wait: false },
     );
     const { replayed, events, position } = change.result;
-    if (replayed || !events.some((e) => e.type === 'TurnFinished')) return;
+    const finished = events.find((e) => e.type === 'TurnFinished');
+    if (replayed || finished === undefined) return;
     // The next turn is decided from the read model, which must show this end first.
     if (position !== null) await this.conversations.waitFor(position);
     await this.dispatcher.ended(sessionId, conversationId);
+    // After the queue moved on: Auto QA's prompt joins the queue behind the person's.
+    await this.autoQa.turnFinished(
+      sessionId,
+      conversationId,
+      finished.data as TurnFinished['data'],
+    );
   }
 }

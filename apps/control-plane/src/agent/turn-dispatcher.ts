@@ -41,6 +41,8 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
   /** Turns that were running when this process started, until their box says otherwise. */
   private readonly recovering = new Map<string, number>();
   private recoveryTimer: NodeJS.Timeout | null = null;
+  /** session → the hop of its running turn (agents prompting agents; 0 from a person). */
+  private readonly hops = new Map<string, number>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -75,6 +77,7 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
   /** A turn ended (recorded from its harness, interrupted, failed): the next queued prompt goes. */
   async ended(sessionId: string, conversationId: string): Promise<void> {
     this.policy.turnEnded(sessionId);
+    this.hops.delete(sessionId);
     this.pushed.delete(conversationId);
     this.waiting.delete(conversationId);
     await this.kick(sessionId);
@@ -87,6 +90,11 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
     if (session?.status !== 'running' || !doc || doc.currentTurn !== null || doc.queued === 0)
       return;
     await this.started(sessionId, await this.conversations.startNext(sessionId, SYSTEM));
+  }
+
+  /** The hop a message sent by this session's agent now would be (its turn's hop + 1). */
+  nextHop(sessionId: string): number {
+    return (this.hops.get(sessionId) ?? 0) + 1;
   }
 
   /** Stops the running turn's harness; the caller has recorded the turn's end. */
@@ -142,6 +150,7 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
     if (!doc) return;
     const { harness } = doc;
     await this.policy.turnStarted(sessionId);
+    this.hops.set(sessionId, started.hop);
     const gone = this.whyNoBox(sessionId);
     if (gone !== null) {
       return this.fail(sessionId, started.conversationId, started.turn, gone, 'not_running');

@@ -11,6 +11,7 @@ import { CredentialsService } from '../credentials/credentials.service';
 import { toErrorAnswer } from '../errors/error-answer';
 import { PolicyService } from '../policy/policy.service';
 import { SessionPortFactory } from '../sessionboxer/session-port.factory';
+import { E2eCalls } from '../verification/e2e-calls';
 import { DesktopCalls } from './desktop-calls';
 
 const REMEMBERED = 2000;
@@ -32,6 +33,7 @@ export class CallService {
     private readonly desktop: DesktopCalls,
     private readonly credentials: CredentialsService,
     private readonly policy: PolicyService,
+    private readonly e2e: E2eCalls,
   ) {}
 
   handle(sessionId: string, raw: unknown): Promise<CallResult> {
@@ -60,19 +62,16 @@ export class CallService {
         const result = await this.desktop.handle(sessionId, callId, frame.tool, frame.args);
         return { callId, ok: true, result };
       }
-      if (frame.route !== 'sessionboxer') {
-        throw new DomainError(
-          ErrorCode.NotFound,
-          `the ${frame.route} tools come in a later release`,
-        );
-      }
+      // The sessionboxer and Auto QA tools act through Sessionboxer: the policy decides, and
+      // what they are given can end up in an event (a title, a notification), so no credential
+      // may. Desktop calls are neither: typing a key into a login form is work.
       const refusal = policyRefusal(frame.tool, await this.policy.forCall(sessionId));
       if (refusal !== null) throw new DomainError(ErrorCode.Forbidden, refusal);
-      const port = this.ports.for(sessionId, callId);
-      // What these tools are given can end up in an event (a title, a notification): no
-      // credential may. Desktop calls are not masked: typing a key into a login form is work.
       const args = this.credentials.mask(frame.args);
-      const result = await handleControlPlaneCall(port, frame.tool, args);
+      const result =
+        frame.route === 'e2e'
+          ? await this.e2e.handle(sessionId, callId, frame.tool, args)
+          : await handleControlPlaneCall(this.ports.for(sessionId, callId), frame.tool, args);
       return { callId, ok: true, result };
     } catch (e) {
       return failure(callId, e, this.logger);

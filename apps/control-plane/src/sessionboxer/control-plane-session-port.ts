@@ -14,8 +14,10 @@ import type {
   TerminalSummary,
   UiOpenResult,
   UiPane,
+  VerifyResult,
   WhoAmI,
 } from '@sessionboxer/mcp-adapters';
+import { CallerOtherSessions } from '../other-sessions/caller-other-sessions';
 import type { SessionPortDeps } from './session-port.factory';
 
 /**
@@ -156,6 +158,51 @@ export class ControlPlaneSessionPort implements SessionboxerPort {
         from,
       })),
     });
+  }
+
+  async verify(brief: string, cases: string[] | null): Promise<VerifyResult> {
+    const run = await this.deps.verifications.open({
+      sessionId: this.sessionId,
+      runId: this.id('verification'),
+      brief,
+      cases,
+      actor: this.actor,
+      key: `call/${this.callId}`,
+    });
+    const summary = run.cases.map(({ index, title, status }) => ({ index, title, status }));
+    return { id: run.id, status: run.status, cases: summary };
+  }
+
+  listSessions() {
+    return this.others().listSessions();
+  }
+
+  getSession(session: string) {
+    return this.others().getSession(session);
+  }
+
+  createSession(args: { first_prompt: string; title?: string; provider?: string }) {
+    return this.others().createSession(args);
+  }
+
+  messageSession(session: string, text: string, when: 'now' | 'queue') {
+    return this.others().messageSession(session, text, when);
+  }
+
+  waitSession(session: string, seconds: number) {
+    return this.others().waitSession(session, seconds);
+  }
+
+  stopSession(session: string) {
+    return this.others().stopSession(session);
+  }
+
+  waitApproval(id: string, seconds: number) {
+    return this.others().waitApproval(id, seconds);
+  }
+
+  private others(): CallerOtherSessions {
+    return new CallerOtherSessions(this.deps.others, this.sessionId, this.callId);
   }
 
   private session(command: SessionCommand) {

@@ -2,9 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { SessionboxerPort } from '@sessionboxer/mcp-adapters';
 import { SessionAgent } from '../agent/session-agent.service';
 import { DaemonChannel } from '../box-gateway/daemon-channel';
+import { OtherSessions } from '../other-sessions/caller-other-sessions';
 import { CommandBus } from '../infrastructure/command-bus';
 import { SettingsService } from '../settings/settings.service';
 import { UiPresence } from '../ui-socket/ui-presence';
+import { Verifications } from '../verification/verifications.service';
 import { ControlPlaneSessionPort } from './control-plane-session-port';
 import { PullRequests } from './pull-requests.service';
 import { SnapshotsService } from './snapshots.service';
@@ -22,6 +24,8 @@ export interface SessionPortDeps {
   presence: UiPresence;
   terminals: Terminals;
   agent: SessionAgent;
+  verifications: Verifications;
+  others: OtherSessions;
 }
 
 /** Makes the port a box's call runs against, bound to the socket's session and the call id. */
@@ -39,8 +43,13 @@ export class SessionPortFactory {
     terminals: Terminals,
     snapshots: SnapshotsService,
     agent: SessionAgent,
+    verifications: Verifications,
+    others: OtherSessions,
   ) {
-    this.deps = { bus, whoami, settings, prs, snapshots, channel, presence, terminals, agent };
+    this.deps = {
+      ...{ bus, whoami, settings, prs, snapshots, channel, presence, terminals },
+      ...{ agent, verifications, others },
+    };
   }
 
   for(sessionId: string, callId: string): SessionboxerPort {

@@ -6,6 +6,7 @@ import {
   pullRequestQueries,
   sessionDetailsQueries,
   sidebarQueries,
+  verificationQueries,
   type ConversationDoc,
   type SqliteReadModelStore,
 } from '@sessionboxer/projections';
@@ -78,7 +79,7 @@ export class WhoAmIBuilder {
         exitCode,
       })),
       prs: pullRequestQueries(this.readModels).list(sessionId),
-      verification: null,
+      verification: verificationQueries(this.readModels).summary(sessionId),
       repos: [],
     };
   }

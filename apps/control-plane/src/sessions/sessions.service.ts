@@ -25,6 +25,7 @@ import { IdGenerator } from '../infrastructure/clock';
 import { CommandBus } from '../infrastructure/command-bus';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
 import { SessionAgent } from '../agent/session-agent.service';
+import { ChildSessions } from '../other-sessions/child-sessions.service';
 import { BoxLifecycle } from '../box-lifecycle/box-lifecycle.service';
 import type { AppConfig } from '../config';
 import type { CreateSessionDto } from './dto/create-session.dto';
@@ -51,6 +52,7 @@ export class SessionsService {
     private readonly boxes: BoxLifecycle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly agent: SessionAgent,
+    private readonly children: ChildSessions,
   ) {}
 
   async create(dto: CreateSessionDto, caller: Caller): Promise<SessionView> {
@@ -99,6 +101,8 @@ export class SessionsService {
     });
     // The running turn ends before the box freezes; queued prompts wait for the resume.
     await this.agent.stopped(sessionId, caller.actor);
+    // A stopped session an agent created no longer counts against its limits.
+    await this.children.stopped(sessionId, caller.actor);
     if (this.config.boxes) await this.boxes.freeze(sessionId);
     return this.get(sessionId);
   }

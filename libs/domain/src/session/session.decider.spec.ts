@@ -77,6 +77,26 @@ describe('session decider', () => {
   describe('running', () => {
     const given = spec.given([sessionCreated()]);
 
+    it('is stopped by the agent that created it, and by no other agent, nor by itself', () => {
+      const child = spec.given([sessionCreated({ createdBy: { sessionId: 'parent' } })]);
+      const by = (sessionId: string) => {
+        const command = stopSession('s1');
+        command.metadata.actor = { kind: 'agent', sessionId };
+        return command;
+      };
+      child.when(by('parent')).then([sessionStopped('s1', null)]);
+      child
+        .when(by('stranger'))
+        .thenThrows(
+          ErrorCode.Forbidden,
+          /not yours to stop: an agent stops only the sessions it created/,
+        );
+      child
+        .when(by('s1'))
+        .thenThrows(ErrorCode.Forbidden, /cannot stop itself: end your turn instead/);
+      given.when(by('parent')).thenThrows(ErrorCode.Forbidden, /not yours to stop/);
+    });
+
     it('cannot be created twice', () => {
       given.when(createSession()).thenThrows(ErrorCode.AlreadyExists, /already exists/);
     });

@@ -71,6 +71,22 @@ function setTitle(command: SetSessionTitle, state: SessionState): SessionEvent[]
 function stop(command: StopSession, state: SessionState): SessionEvent[] {
   const { sessionId } = command.data;
   const session = existing(state, sessionId);
+  const { actor } = command.metadata;
+  // An agent stops only the sessions it created (a person stops any); never its own.
+  if (actor.kind === 'agent' && actor.sessionId === sessionId) {
+    throw new DomainError(
+      ErrorCode.Forbidden,
+      'a session cannot stop itself: end your turn instead',
+      { sessionId },
+    );
+  }
+  if (actor.kind === 'agent' && session.createdBy?.sessionId !== actor.sessionId) {
+    throw new DomainError(
+      ErrorCode.Forbidden,
+      `session ${sessionId} is not yours to stop: an agent stops only the sessions it created`,
+      { sessionId },
+    );
+  }
   if (session.status === 'stopped') {
     throw new DomainError(ErrorCode.InvalidState, `session ${sessionId} is already stopped`, {
       sessionId,

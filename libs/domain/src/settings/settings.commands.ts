@@ -3,7 +3,7 @@ import type { Settings } from './settings.state';
 
 /**
  * What to change. A section left out is kept; the object sections (`defaults`, `sessionboxer`,
- * `github`) merge field by field; `gitIdentity`, `mcpRegistry` and `environments` are replaced
+ * `github`, `desktop`, `autoQa`) merge field by field; `gitIdentity`, `mcpRegistry` and `environments` are replaced
  * whole. `null` clears a nullable field (a token). Never echo `publicSettings` back as a patch:
  * its removed secrets are nulls and would clear the real ones.
  */
@@ -15,6 +15,7 @@ export interface SettingsPatch {
   mcpRegistry?: Settings['mcpRegistry'];
   environments?: Settings['environments'];
   desktop?: Partial<Settings['desktop']>;
+  autoQa?: Partial<Settings['autoQa']>;
 }
 
 export type UpdateSettings = Command<'UpdateSettings', { patch: SettingsPatch }>;

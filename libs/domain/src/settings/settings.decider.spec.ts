@@ -283,4 +283,35 @@ describe('settingsStream', () => {
         ]);
     });
   });
+
+  describe('the autoQa section (Auto QA after each turn)', () => {
+    it('is off by default and turns on', () => {
+      expect(defaultSettings.autoQa).toEqual({ afterEachTurn: false });
+      spec
+        .given([])
+        .when(update({ autoQa: { afterEachTurn: true } }))
+        .then([updated({ ...defaultSettings, autoQa: { afterEachTurn: true } })]);
+    });
+
+    it('refuses a value that is not true or false, and an unknown field', () => {
+      spec
+        .given([])
+        .when(update({ autoQa: { afterEachTurn: 'yes' } }))
+        .thenThrows(ErrorCode.ValidationFailed, /autoQa\.afterEachTurn must be true or false/);
+      spec
+        .given([])
+        .when(update({ autoQa: { afterTurn: true } }))
+        .thenThrows(ErrorCode.ValidationFailed, /unknown field afterTurn in autoQa/);
+    });
+
+    it('fills the default into settings recorded before the section existed', () => {
+      const { autoQa: _autoQa, ...older } = { ...defaultSettings, gitIdentity: null };
+      spec
+        .given([updated(older as Settings)])
+        .when(update({ github: { pollSeconds: 30 } }))
+        .then([
+          updated({ ...defaultSettings, github: { ...defaultSettings.github, pollSeconds: 30 } }),
+        ]);
+    });
+  });
 });

@@ -22,6 +22,7 @@ const configured: Settings = {
   ],
   environments: ['docker-linux', 'qemu-macos'],
   desktop: { narration: 'never', askAboveSeconds: 5 },
+  autoQa: { afterEachTurn: true },
 };
 
 describe('publicSettings', () => {
@@ -41,6 +42,7 @@ describe('publicSettings', () => {
       ],
       environments: ['docker-linux', 'qemu-macos'],
       desktop: { narration: 'never', askAboveSeconds: 5 },
+      autoQa: { afterEachTurn: true },
     });
   });
 

@@ -34,6 +34,8 @@ export interface Settings {
   environments: SessionEnvironment[];
   /** Recordings' narration: always, never, or ask when it takes longer than N seconds. */
   desktop: { narration: NarrationMode; askAboveSeconds: number };
+  /** Auto QA: open a verification run after each of a person's turns (off by default). */
+  autoQa: { afterEachTurn: boolean };
 }
 
 export type NarrationMode = 'always' | 'ask' | 'never';
@@ -49,6 +51,7 @@ export const defaultSettings: Settings = {
   mcpRegistry: [],
   environments: ['docker-linux'],
   desktop: { narration: 'ask', askAboveSeconds: 5 },
+  autoQa: { afterEachTurn: false },
 };
 
 /** No "absent" state: a settings stream without events means the defaults. */

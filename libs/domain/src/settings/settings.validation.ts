@@ -1,5 +1,6 @@
 import {
   argv,
+  bool,
   characters,
   CONTROL,
   integer,
@@ -42,6 +43,7 @@ export const SETTINGS_SECTIONS: readonly (keyof Settings)[] = [
   'mcpRegistry',
   'environments',
   'desktop',
+  'autoQa',
 ];
 
 function section(value: unknown, field: string, keys: readonly string[]) {
@@ -108,6 +110,11 @@ function desktop(value: unknown): Settings['desktop'] {
     narration: oneOf(o.narration, 'desktop.narration', NARRATION_MODES),
     askAboveSeconds: integer(o.askAboveSeconds, 'desktop.askAboveSeconds', 0, 3600),
   };
+}
+
+function autoQa(value: unknown): Settings['autoQa'] {
+  const o = section(value, 'autoQa', ['afterEachTurn']);
+  return { afterEachTurn: bool(o.afterEachTurn, 'autoQa.afterEachTurn') };
 }
 
 function github(value: unknown): Settings['github'] {
@@ -191,6 +198,7 @@ export function validSettings(value: Record<string, unknown>): Settings {
     environments: environments(value.environments),
     // Settings recorded before this section existed have none: they meant the default.
     desktop: desktop(value.desktop ?? defaultSettings.desktop),
+    autoQa: autoQa(value.autoQa ?? defaultSettings.autoQa),
   };
   if (!settings.environments.includes(settings.defaults.environment)) {
     throw invalid(
@@ -206,7 +214,13 @@ function defined(value: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 }
 
-const MERGED: readonly (keyof Settings)[] = ['defaults', 'sessionboxer', 'github', 'desktop'];
+const MERGED: readonly (keyof Settings)[] = [
+  'defaults',
+  'sessionboxer',
+  'github',
+  'desktop',
+  'autoQa',
+];
 
 /** Applies a patch as SettingsPatch describes; the result is checked by validSettings. */
 export function mergePatch(current: Settings, patch: unknown): Record<string, unknown> {

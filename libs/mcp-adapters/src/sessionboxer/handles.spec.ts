@@ -143,6 +143,30 @@ describe('each tool calls its port method and answers the spec shape', () => {
     ]);
   });
 
+  it('verify → verify(trimmed brief, cases or null), { id, status, cases }', async () => {
+    await expect(
+      call('verify', { brief: '  Check the login form\nand logout  ' }),
+    ).resolves.toEqual({
+      id: 'run-1',
+      status: 'open',
+      cases: [],
+    });
+    await expect(
+      call('verify', { brief: 'Check it', cases: [' Log in ', 'Log out'] }),
+    ).resolves.toEqual({
+      id: 'run-1',
+      status: 'running',
+      cases: [
+        { index: 1, title: 'Log in', status: 'pending' },
+        { index: 2, title: 'Log out', status: 'pending' },
+      ],
+    });
+    expect(port.calls).toEqual([
+      { method: 'verify', args: ['Check the login form\nand logout', null] },
+      { method: 'verify', args: ['Check it', ['Log in', 'Log out']] },
+    ]);
+  });
+
   it('ui_open → openUi(pane, terminal or null), { pane, terminalId, shown }', async () => {
     await expect(call('ui_open', { pane: 'prs' })).resolves.toEqual({
       pane: 'prs',
@@ -158,10 +182,55 @@ describe('each tool calls its port method and answers the spec shape', () => {
   });
 });
 
+describe('the Other sessions tools call their port methods', () => {
+  it('session_create → createSession(first_prompt, title?, provider?)', async () => {
+    const args = { first_prompt: ' Fix the flaky test ', title: 'Flaky', provider: 'scripted' };
+    await expect(call('session_create', args)).resolves.toMatchObject({
+      pending: false,
+      title: 'Child',
+    });
+    expect(port.calls).toEqual([
+      {
+        method: 'createSession',
+        args: [{ first_prompt: 'Fix the flaky test', title: 'Flaky', provider: 'scripted' }],
+      },
+    ]);
+  });
+
+  it('session_message defaults when to now; session_wait and approval_wait default to 15 s', async () => {
+    await call('session_message', { session: '5f2b8c1e', text: 'status?' });
+    await call('session_wait', { session: '5f2b8c1e' });
+    await call('approval_wait', { id: 'a1' });
+    expect(port.calls).toEqual([
+      { method: 'messageSession', args: ['5f2b8c1e', 'status?', 'now'] },
+      { method: 'waitSession', args: ['5f2b8c1e', 15] },
+      { method: 'waitApproval', args: ['a1', 15] },
+    ]);
+  });
+
+  it('sessions_list, session_get and session_stop pass the session as given', async () => {
+    await call('sessions_list');
+    await call('session_get', { session: '5f2b8c1e' });
+    await call('session_stop', { session: '5f2b8c1e-0000' });
+    expect(port.calls.map((c) => [c.method, ...c.args])).toEqual([
+      ['listSessions'],
+      ['getSession', '5f2b8c1e'],
+      ['stopSession', '5f2b8c1e-0000'],
+    ]);
+  });
+});
+
 describe('the gateway path refuses before the port is touched', () => {
   it.each([
     ['docs', { query: 'snapshots' }, ErrorCode.NotFound, /answered inside the box/],
-    ['session_create', {}, ErrorCode.NotFound, /there is no sessionboxer tool "session_create"/],
+    ['schedule_create', {}, ErrorCode.NotFound, /there is no sessionboxer tool "schedule_create"/],
+    ['session_create', {}, ErrorCode.ValidationFailed, /first_prompt is required/],
+    [
+      'session_wait',
+      { session: 'abc123', timeout_seconds: 21 },
+      ErrorCode.ValidationFailed,
+      /timeout_seconds must be at most 20/,
+    ],
     ['pr_attach', { repo: 'o/r' }, ErrorCode.ValidationFailed, /number is required with repo/],
   ])('%s', async (tool, args, code, message) => {
     const error: unknown = await call(tool, args).catch((e: unknown) => e);

@@ -1,4 +1,6 @@
+import type { OtherSessionsPort } from './other-sessions.port';
 import type { Actor, PrItemInput, SessionPane } from '@sessionboxer/domain';
+import type { E2eCaseStatus, E2eRunStatus } from '../e2e/port';
 /**
  * What the `sessionboxer` tools can do, as the control plane offers it to ONE calling session
  * (bound from its box's socket). Tool files map their arguments onto these methods; the
@@ -86,7 +88,14 @@ export interface QueuedPromptSummary {
   from: Actor;
 }
 
-export interface SessionboxerPort {
+/** What `verify` answers: the run just opened, its cases if they were given. */
+export interface VerifyResult {
+  id: string;
+  status: E2eRunStatus;
+  cases: { index: number; title: string; status: E2eCaseStatus }[];
+}
+
+export interface SessionboxerPort extends OtherSessionsPort {
   whoami(): Promise<WhoAmI>;
   settings(): Promise<Record<string, unknown>>;
   setTitle(title: string): Promise<{ id: string; title: string }>;
@@ -104,4 +113,6 @@ export interface SessionboxerPort {
   openUi(pane: UiPane, terminal: { command: string } | null): Promise<UiOpenResult>;
   queueAdd(text: string): Promise<{ id: string; position: number }>;
   queueList(): Promise<{ prompts: QueuedPromptSummary[] }>;
+  /** Opens an Auto QA run; refused while the session has another open run. */
+  verify(brief: string, cases: string[] | null): Promise<VerifyResult>;
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { controlPlaneTools, findSessionboxerTool, sessionboxerTools } from './registry';
 
-// The spec's "This session" and "Self-knowledge" tools, this release.
+// The spec's "This session" and "Self-knowledge" tools, this release (the e2e tools have
+// their own registry: libs/mcp-adapters/src/e2e).
 const SPEC_NAMES = [
   'whoami',
   'docs',
@@ -14,20 +15,29 @@ const SPEC_NAMES = [
   'queue_add',
   'queue_list',
   'title_set',
+  'verify',
   'notify',
   'terminal_list',
   'terminal_read',
   'ui_open',
+  // Other sessions (policy All Sessions).
+  'sessions_list',
+  'session_get',
+  'session_create',
+  'session_message',
+  'session_wait',
+  'session_stop',
+  'approval_wait',
 ];
 
 describe('the sessionboxer registry', () => {
-  it('holds exactly the 15 tools of the spec, each once', () => {
+  it('holds exactly the 23 tools of this release, each once', () => {
     expect(sessionboxerTools.map((t) => t.name)).toEqual(SPEC_NAMES);
   });
 
   it('answers docs in the box and everything else on the control plane', () => {
     expect(sessionboxerTools.filter((t) => t.route === 'box').map((t) => t.name)).toEqual(['docs']);
-    expect(controlPlaneTools).toHaveLength(14);
+    expect(controlPlaneTools).toHaveLength(22);
     expect(findSessionboxerTool('docs')?.route).toBe('box');
     expect(findSessionboxerTool('nope')).toBeUndefined();
   });
@@ -42,7 +52,8 @@ describe('the sessionboxer registry', () => {
       'boolean',
       'boolean',
     ]);
-    expect(destructiveHint).toBe(false);
+    // Only stopping another session destroys something (it can be resumed, but a turn is lost).
+    expect(destructiveHint).toBe(name === 'session_stop');
   });
 
   it('marks what only reads as read-only and what acts as not', () => {
@@ -57,6 +68,10 @@ describe('the sessionboxer registry', () => {
         'queue_list',
         'terminal_list',
         'terminal_read',
+        'sessions_list',
+        'session_get',
+        'session_wait',
+        'approval_wait',
       ].sort(),
     );
   });

@@ -17,7 +17,15 @@ import { terminalListTool } from './terminal_list';
 import { terminalReadTool } from './terminal_read';
 import { titleSetTool } from './title_set';
 import { uiOpenTool } from './ui_open';
+import { verifyTool } from './verify';
 import { whoamiTool } from './whoami';
+import { approvalWaitTool } from './approval_wait';
+import { sessionCreateTool } from './session_create';
+import { sessionGetTool } from './session_get';
+import { sessionMessageTool } from './session_message';
+import { sessionStopTool } from './session_stop';
+import { sessionWaitTool } from './session_wait';
+import { sessionsListTool } from './sessions_list';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a registry holds tools of every shape */
 /** A tool answered on the control plane, with a port bound to the calling session. */
@@ -42,10 +50,18 @@ export const sessionboxerTools: readonly AnySessionboxerTool[] = [
   queueAddTool,
   queueListTool,
   titleSetTool,
+  verifyTool,
   notifyTool,
   terminalListTool,
   terminalReadTool,
   uiOpenTool,
+  sessionsListTool,
+  sessionGetTool,
+  sessionCreateTool,
+  sessionMessageTool,
+  sessionWaitTool,
+  sessionStopTool,
+  approvalWaitTool,
 ];
 
 export const controlPlaneTools = sessionboxerTools.filter(

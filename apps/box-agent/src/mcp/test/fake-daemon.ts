@@ -1,18 +1,22 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isDomainError } from '@sessionboxer/domain';
-import type { SessionboxerPort } from '@sessionboxer/mcp-adapters';
+import type { E2ePort, SessionboxerPort } from '@sessionboxer/mcp-adapters';
+import { handleE2eCall } from '@sessionboxer/mcp-adapters/e2e';
+import { RecordingE2ePort } from '@sessionboxer/mcp-adapters/e2e/test/recording-e2e-port';
 import { handleControlPlaneCall } from '@sessionboxer/mcp-adapters/sessionboxer';
 
 /**
- * A real HTTP server answering POST /sessionboxer the way the box's daemon does: it runs the
- * call as the control plane would (parseCall, then the tool against a port) and answers
- * `{ ok: true, result }` or `{ ok: false, error: { code, message } }`.
+ * A real HTTP server answering POST /sessionboxer and POST /e2e the way the box's daemon does:
+ * it runs the call as the control plane would (the registry's parser, then the tool against a
+ * port) and answers `{ ok: true, result }` or `{ ok: false, error: { code, message } }`.
  */
 export interface FakeDaemon {
   url: string;
-  /** The bodies posted, in order. */
+  /** The bodies posted to /sessionboxer, in order. */
   posts: { tool: string; args: Record<string, unknown>; callId: string }[];
+  /** The bodies posted to /e2e, in order. */
+  e2ePosts: { tool: string; args: Record<string, unknown>; callId: string }[];
   /** 'answer' (the default), 'html' (a proxy's error page) or 'silent' (never answers). */
   mode: 'answer' | 'html' | 'silent';
   close(): Promise<void>;
@@ -28,28 +32,42 @@ function send(res: ServerResponse, status: number, value: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
 }
 
-async function answer(port: SessionboxerPort, post: FakeDaemon['posts'][number]) {
+async function answer(run: () => Promise<unknown>) {
   try {
-    return { ok: true, result: await handleControlPlaneCall(port, post.tool, post.args) };
+    return { ok: true, result: await run() };
   } catch (e) {
     if (!isDomainError(e)) throw e;
     return { ok: false, error: { code: e.code, message: e.message } };
   }
 }
 
-export async function startFakeDaemon(port: SessionboxerPort): Promise<FakeDaemon> {
-  const daemon: FakeDaemon = { url: '', posts: [], mode: 'answer', close: () => Promise.resolve() };
+export async function startFakeDaemon(
+  port: SessionboxerPort,
+  e2e: E2ePort = new RecordingE2ePort(),
+): Promise<FakeDaemon> {
+  const daemon: FakeDaemon = {
+    url: '',
+    posts: [],
+    e2ePosts: [],
+    mode: 'answer',
+    close: () => Promise.resolve(),
+  };
   const server: Server = createServer((req, res) => {
     void (async () => {
-      if (req.method !== 'POST' || req.url !== '/sessionboxer') return send(res, 404, {});
+      const known = req.url === '/sessionboxer' || req.url === '/e2e';
+      if (req.method !== 'POST' || !known) return send(res, 404, {});
       const post = JSON.parse(await body(req)) as FakeDaemon['posts'][number];
-      daemon.posts.push(post);
+      const isE2e = req.url === '/e2e';
+      (isE2e ? daemon.e2ePosts : daemon.posts).push(post);
       if (daemon.mode === 'silent') return;
       if (daemon.mode === 'html') {
         res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>502 Bad Gateway</h1>');
         return;
       }
-      send(res, 200, await answer(port, post));
+      const run = isE2e
+        ? () => handleE2eCall(e2e, post.tool, post.args)
+        : () => handleControlPlaneCall(port, post.tool, post.args);
+      send(res, 200, await answer(run));
     })();
   });
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));

@@ -135,4 +135,78 @@ export class RecordingPort implements SessionboxerPort {
     const prompt = { id: 'prompt-1', text: 'Now run the linter', position: 1, from };
     return Promise.resolve({ prompts: [{ ...prompt, queuedAt: '2026-01-01T00:00:00.000Z' }] });
   }
+  verify(brief: string, cases: string[] | null) {
+    this.record('verify', brief, cases);
+    const planned = (cases ?? []).map((title, i) => ({
+      index: i + 1,
+      title,
+      status: 'pending' as const,
+    }));
+    return Promise.resolve({
+      id: 'run-1',
+      status: cases ? ('running' as const) : ('open' as const),
+      cases: planned,
+    });
+  }
+  listSessions() {
+    this.record('listSessions');
+    return Promise.resolve([{ ...OTHER, self: false, mine: true }]);
+  }
+  getSession(session: string) {
+    this.record('getSession', session);
+    return Promise.resolve({ ...OTHER, self: false, mine: true, lastReply: 'All green.' });
+  }
+  createSession(args: { first_prompt: string; title?: string; provider?: string }) {
+    this.record('createSession', args);
+    return Promise.resolve({
+      pending: false as const,
+      sessionId: OTHER.id,
+      title: OTHER.title,
+      url: OTHER.url,
+    });
+  }
+  messageSession(session: string, text: string, when: 'now' | 'queue') {
+    this.record('messageSession', session, text, when);
+    return Promise.resolve({ sessionId: OTHER.id, title: OTHER.title, delivery: 'prompted' });
+  }
+  waitSession(session: string, seconds: number) {
+    this.record('waitSession', session, seconds);
+    return Promise.resolve({
+      sessionId: OTHER.id,
+      title: OTHER.title,
+      still_running: false,
+      status: 'idle',
+      lastReply: 'All green.',
+    });
+  }
+  stopSession(session: string) {
+    this.record('stopSession', session);
+    return Promise.resolve({ sessionId: OTHER.id, title: OTHER.title, status: 'stopped' });
+  }
+  waitApproval(id: string, seconds: number) {
+    this.record('waitApproval', id, seconds);
+    const summary = 'Claude Code wants to create a Session “Child”';
+    return Promise.resolve({
+      id,
+      kind: 'session_create',
+      summary,
+      status: 'pending',
+      expiresAt: '2026-01-01T00:10:00.000Z',
+    });
+  }
 }
+
+/** Another session, as the Other sessions tools see it. */
+export const OTHER = {
+  id: '5f2b8c1e-0000-4000-8000-000000000002',
+  title: 'Child',
+  url: 'http://127.0.0.1:8080/sessions/5f2b8c1e-0000-4000-8000-000000000002',
+  status: 'idle',
+  provider: 'claude-code',
+  environment: 'docker-linux',
+  repos: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  createdBy: { sessionId: WHOAMI.id },
+  forkedFrom: null,
+  queueLength: 0,
+};

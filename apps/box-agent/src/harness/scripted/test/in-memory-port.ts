@@ -54,4 +54,12 @@ export class InMemorySessionboxerPort implements SessionboxerPort {
   openUi = () => this.unused();
   queueAdd = () => this.unused();
   queueList = () => this.unused();
+  verify = () => this.unused();
+  listSessions = () => this.unused();
+  getSession = () => this.unused();
+  createSession = () => this.unused();
+  messageSession = () => this.unused();
+  waitSession = () => this.unused();
+  stopSession = () => this.unused();
+  waitApproval = () => this.unused();
 }

@@ -1,0 +1,36 @@
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Actor } from '@sessionboxer/domain';
+import { RequestActor } from '../common/request-actor';
+import { Approvals, type ApprovalAnswer } from './approvals.service';
+
+/** Approval cards for people: what agents asked, and Allow / Deny. */
+@ApiTags('approvals')
+@Controller('api')
+export class ApprovalsController {
+  constructor(private readonly approvals: Approvals) {}
+
+  @Get('sessions/:id/approvals')
+  @ApiOperation({
+    summary: "A session's approval cards (pending past their deadline read expired)",
+  })
+  list(@Param('id') id: string): ApprovalAnswer[] {
+    return this.approvals.list(id);
+  }
+
+  @Post('approvals/:id/allow')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Allow: the action is performed now and its result recorded on the card',
+  })
+  allow(@Param('id') id: string, @RequestActor() actor: Actor): Promise<ApprovalAnswer> {
+    return this.approvals.answer(id, true, actor);
+  }
+
+  @Post('approvals/:id/deny')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Deny the card' })
+  deny(@Param('id') id: string, @RequestActor() actor: Actor): Promise<ApprovalAnswer> {
+    return this.approvals.answer(id, false, actor);
+  }
+}

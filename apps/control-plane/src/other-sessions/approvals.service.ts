@@ -1,0 +1,170 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  APPROVAL_TTL_MS,
+  approvalDecider,
+  approvalStream,
+  DomainError,
+  ErrorCode,
+  type Actor,
+} from '@sessionboxer/domain';
+import { deterministicUuid } from '@sessionboxer/event-store';
+import {
+  approvalQueries,
+  type ApprovalDoc,
+  type SqliteReadModelStore,
+} from '@sessionboxer/projections';
+import { Clock } from '../infrastructure/clock';
+import { CommandBus } from '../infrastructure/command-bus';
+import { READ_MODELS } from '../infrastructure/tokens';
+import { ChildSessions, type ChildRequest, type CreatedChild } from './child-sessions.service';
+import { waitUntil } from './wait';
+
+/** What session_create answers under "Ask me", and approval_wait after. */
+export interface PendingApproval {
+  pending: true;
+  id: string;
+  summary: string;
+  expiresAt: string;
+  hint: string;
+}
+
+export interface ApprovalAnswer {
+  id: string;
+  kind: string;
+  summary: string;
+  status: string;
+  expiresAt: string;
+  result?: Record<string, unknown>;
+  error?: string;
+}
+
+const HARNESS_LABELS: Record<string, string> = {
+  'claude-code': 'Claude Code',
+  opencode: 'OpenCode',
+  scripted: 'The scripted harness',
+};
+
+/** Cards a person answers for an agent's action, and what an allowed one did. */
+@Injectable()
+export class Approvals {
+  constructor(
+    private readonly bus: CommandBus,
+    @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
+    private readonly clock: Clock,
+    private readonly children: ChildSessions,
+  ) {}
+
+  async requestChild(
+    creatorId: string,
+    provider: string,
+    request: ChildRequest,
+    key: string,
+  ): Promise<PendingApproval> {
+    const approvalId = deterministicUuid(`approval/${creatorId}/${key}`);
+    const metadata = this.bus.metadata({ kind: 'agent', sessionId: creatorId }, `approve/${key}`);
+    const expiresAt = new Date(Date.parse(metadata.at) + APPROVAL_TTL_MS).toISOString();
+    const who = HARNESS_LABELS[provider] ?? 'The agent';
+    const summary = `${who} wants to create a Session “${request.title}”`;
+    await this.bus.execute(approvalDecider, approvalStream(approvalId), {
+      type: 'RequestApproval',
+      data: {
+        approvalId,
+        kind: 'session_create',
+        sessionId: creatorId,
+        summary,
+        payload: { ...request },
+        expiresAt,
+      },
+      metadata,
+    });
+    const doc = this.get(approvalId);
+    return {
+      pending: true,
+      id: approvalId,
+      summary: doc.summary,
+      expiresAt: doc.expiresAt,
+      hint: 'A person must allow this in the chat. Call approval_wait with this id (again while it is pending) and tell the person what you are waiting for; a card nobody answers in 10 minutes expires and counts as denied.',
+    };
+  }
+
+  /** A person's answer; an allowed session_create is performed now and its result recorded. */
+  async answer(approvalId: string, allow: boolean, actor: Actor): Promise<ApprovalAnswer> {
+    const doc = this.get(approvalId);
+    await this.bus.execute(approvalDecider, approvalStream(approvalId), {
+      type: 'AnswerApproval',
+      data: { approvalId, allow },
+      metadata: this.bus.metadata(actor),
+    });
+    if (allow) await this.perform(doc);
+    return this.view(this.get(approvalId));
+  }
+
+  /** approval_wait: blocks up to `seconds` (at most 20) while the card is pending. */
+  async wait(creatorId: string, approvalId: string, seconds: number): Promise<ApprovalAnswer> {
+    const first = this.find(approvalId);
+    if (first?.sessionId !== creatorId) {
+      throw new DomainError(
+        ErrorCode.NotFound,
+        `approval ${approvalId} does not exist (or is another session's)`,
+      );
+    }
+    const done = (d: ApprovalDoc) =>
+      d.status !== 'pending' && !(d.status === 'allowed' && d.result === null && d.error === null);
+    return waitUntil(seconds, () => {
+      const doc = this.get(approvalId);
+      return { done: done(doc), value: this.view(doc) };
+    });
+  }
+
+  list(sessionId: string): ApprovalAnswer[] {
+    return approvalQueries(this.readModels)
+      .forSession(sessionId, this.now())
+      .map((d) => this.view(d));
+  }
+
+  private async perform(doc: ApprovalDoc): Promise<void> {
+    let outcome: { result: Record<string, unknown> | null; error: string | null };
+    try {
+      const created: CreatedChild = await this.children.create(
+        doc.sessionId,
+        doc.payload as unknown as ChildRequest,
+        `approved/${doc.id}`,
+      );
+      outcome = { result: { pending: false, ...created }, error: null };
+    } catch (e) {
+      outcome = { result: null, error: e instanceof Error ? e.message : String(e) };
+    }
+    await this.bus.execute(approvalDecider, approvalStream(doc.id), {
+      type: 'RecordApprovalOutcome',
+      data: { approvalId: doc.id, ...outcome },
+      metadata: this.bus.metadata({ kind: 'system', id: 'approvals' }, `outcome/${doc.id}`),
+    });
+  }
+
+  private view(doc: ApprovalDoc): ApprovalAnswer {
+    const { id, kind, summary, status, expiresAt, result, error } = doc;
+    return {
+      id,
+      kind,
+      summary,
+      status,
+      expiresAt,
+      ...(result ? { result } : {}),
+      ...(error ? { error } : {}),
+    };
+  }
+
+  private find(approvalId: string): ApprovalDoc | null {
+    return approvalQueries(this.readModels).get(approvalId, this.now());
+  }
+
+  private get(approvalId: string): ApprovalDoc {
+    const doc = this.find(approvalId);
+    if (!doc) throw new DomainError(ErrorCode.NotFound, `approval ${approvalId} does not exist`);
+    return doc;
+  }
+
+  private now(): string {
+    return this.clock.now().toISOString();
+  }
+}

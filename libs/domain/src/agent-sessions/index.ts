@@ -1,0 +1,2 @@
+export * from './approval';
+export * from './session-ledger';
