@@ -49,6 +49,8 @@ export interface CommandHandlerOptions {
 export class CommandHandler {
   private readonly maxAttempts: number;
   private readonly cache: StreamStateCache;
+  /** Counters for benchmarks and health: commands handled, and races lost then re-decided. */
+  readonly stats = { commands: 0, conflicts: 0 };
 
   constructor(
     private readonly store: EventStore,
@@ -63,11 +65,13 @@ export class CommandHandler {
     streamName: string,
     command: C,
   ): Promise<CommandResult<S>> {
+    this.stats.commands++;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.attempt(decider, streamName, command);
       } catch (e) {
         if (!(e instanceof ConcurrencyError)) throw e;
+        this.stats.conflicts++;
         if (attempt >= this.maxAttempts) {
           throw new DomainError(
             ErrorCode.Conflict,
