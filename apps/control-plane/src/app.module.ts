@@ -19,6 +19,7 @@ import { CredentialsController } from './credentials/credentials.controller';
 import { CREDENTIAL_VAULT, CredentialsService } from './credentials/credentials.service';
 import { EventsController } from './events/events.controller';
 import { ApprovalsController } from './other-sessions/approvals.controller';
+import { LimitsController } from './other-sessions/limits.controller';
 import { Approvals } from './other-sessions/approvals.service';
 import { OtherSessions } from './other-sessions/caller-other-sessions';
 import { ChildSessions } from './other-sessions/child-sessions.service';
@@ -79,6 +80,7 @@ export class AppModule {
         CredentialsController,
         PolicyController,
         ApprovalsController,
+        LimitsController,
         VerificationsController,
       ],
       providers: [

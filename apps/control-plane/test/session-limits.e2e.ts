@@ -52,6 +52,9 @@ describe('limits that hold under races', () => {
       expect(r.ok === false && r.error.message).toMatch(/already has 3 alive sessions it created/);
     }
     expect(await children(parent)).toHaveLength(3);
+    const limits = (await api.request('GET', `/api/sessions/${parent}/limits`)).body;
+    expect(limits.children).toMatchObject({ cap: 3 });
+    expect(limits.children.alive).toHaveLength(3);
     // session_stop frees a place: one more create goes through, and only one.
     const first = (ok[0] as { result: { sessionId: string } }).result.sessionId;
     expect((await call(parent, 'session_stop', { session: first.slice(0, 8) })).ok).toBe(true);

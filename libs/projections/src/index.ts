@@ -21,3 +21,4 @@ export * from './transcript';
 export * from './session-policies.projection';
 export * from './verifications.projection';
 export * from './approvals.projection';
+export * from './limits.projection';

@@ -1,4 +1,5 @@
 import type { AnyProjection } from './projection';
+import { limitsProjection } from './limits.projection';
 import { approvalsProjection } from './approvals.projection';
 import { conversationEventsProjection } from './conversation-events.projection';
 import { conversationsProjection } from './conversations.projection';
@@ -25,5 +26,6 @@ export const allProjections: readonly AnyProjection[] = [
   conversationsProjection,
   conversationEventsProjection,
   approvalsProjection,
+  limitsProjection,
   verificationsProjection,
 ];
