@@ -44,6 +44,12 @@ import { SettingsService } from './settings/settings.service';
 import { TranscriptFeed } from './ui-socket/transcript-feed';
 import { UiGateway } from './ui-socket/ui.gateway';
 import { UiPresence } from './ui-socket/ui-presence';
+import { JOBS, createJobs } from './jobs/jobs.provider';
+import { SchedulesForCalls } from './schedules/caller-schedules';
+import { JobsBoot } from './schedules/jobs-boot.service';
+import { ScheduleFires } from './schedules/schedule-fires';
+import { SchedulesController } from './schedules/schedules.controller';
+import { Schedules } from './schedules/schedules.service';
 import { AutoQa } from './verification/auto-qa';
 import { E2eCalls } from './verification/e2e-calls';
 import { VerificationsController } from './verification/verifications.controller';
@@ -82,6 +88,7 @@ export class AppModule {
         ApprovalsController,
         LimitsController,
         VerificationsController,
+        SchedulesController,
       ],
       providers: [
         { provide: BoxSockets, useValue: boxSockets },
@@ -117,6 +124,12 @@ export class AppModule {
         Verifications,
         E2eCalls,
         AutoQa,
+        // The jobs adapter jobs.provider chooses: BullMQ when REDIS_URL is set, else in-process.
+        { provide: JOBS, useFactory: () => createJobs({ redisUrl: config.redisUrl }) },
+        Schedules,
+        ScheduleFires,
+        SchedulesForCalls,
+        JobsBoot,
       ],
     };
   }

@@ -18,6 +18,8 @@ export interface AppConfig {
   boxIsolation: 'auto' | 'bubblewrap' | 'process';
   /** Start a box for every session (off only for tools and tests that want no processes). */
   boxes: boolean;
+  /** REDIS_URL: the jobs (scheduled tasks, approval expiry) in Redis via BullMQ; null: in-process. */
+  redisUrl: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -46,5 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (env.SESSIONBOXER_PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, ''),
     boxIsolation: isolation,
     boxes: env.SESSIONBOXER_BOXES !== 'off',
+    // Unset or empty keeps the jobs in this process (jobs.provider's rule).
+    redisUrl: env.REDIS_URL?.trim() || null,
   };
 }

@@ -113,4 +113,22 @@ describe('an agent acting on the session it created', () => {
       async () => (await api.request('GET', `/api/sessions/${child}`)).body.status === 'stopped',
     );
   });
+
+  it('forks itself from a snapshot taken now: the fork has its files and counts as its child', async () => {
+    const workspace = (await api.request('GET', `/api/sessions/${parent}`)).body.box.workspacePath;
+    fs.writeFileSync(`${workspace}/notes.txt`, 'work in progress\n');
+    const [forked] = await play({ call: 'sessionboxer.session_fork' });
+    expect(forked).toMatchObject({ pending: false, title: 'Lead (fork)', snapshotOrdinal: 1 });
+    const fork = (await waitForBox(api, forked.sessionId)).box.workspacePath;
+    expect(fs.readFileSync(`${fork}/notes.txt`, 'utf8')).toBe('work in progress\n');
+    const session = (await api.request('GET', `/api/sessions/${forked.sessionId}`)).body;
+    expect(session.createdBy).toEqual({ sessionId: parent });
+    expect(session.forkedFrom.sessionId).toBe(parent);
+    const limits = (await api.request('GET', `/api/sessions/${parent}/limits`)).body;
+    expect(limits.children.alive.map((a: any) => a.sessionId)).toEqual([forked.sessionId]);
+    const markers = (await transcript(api, parent)).map((e) => e.marker?.text);
+    expect(markers).toEqual(
+      expect.arrayContaining(['took Snapshot 1', 'forked the Session as “Lead (fork)”']),
+    );
+  });
 });

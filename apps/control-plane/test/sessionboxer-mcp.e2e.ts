@@ -79,10 +79,13 @@ describe('a session with a real box: the sessionboxer MCP server from .mcp.json,
         'sessions_list',
         'session_get',
         'session_create',
+        'session_fork',
         'session_message',
         'session_wait',
         'session_stop',
         'approval_wait',
+        'schedule_create',
+        'schedule_list',
       ].sort(),
     );
     expect(tools.find((t) => t.name === 'whoami')?.annotations?.readOnlyHint).toBe(true);

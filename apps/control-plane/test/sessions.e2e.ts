@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import * as fs from 'node:fs';
 import { startApp, type RunningApp } from './harness';
 
@@ -68,10 +69,23 @@ describe('admin API: sessions over HTTP', () => {
 
   it('nests a fork under its origin in the sidebar, with the origin title as it is now', async () => {
     const parent = (await create({ title: 'Parent' })).body.id as string;
-    const child = await create({
+    // Boxes are off here: give the parent a workspace by hand so it can be snapshotted.
+    const workspace = path.join(api.dataDir, 'boxes', parent, 'workspace');
+    fs.mkdirSync(workspace, { recursive: true });
+    fs.writeFileSync(path.join(workspace, 'a.txt'), 'from the parent');
+    const snap = (await api.request('POST', `/api/sessions/${parent}/snapshots`)).body;
+    const noSuch = await create({
       title: 'Fork',
       forkedFrom: { sessionId: parent, snapshotId: 'snap-1' },
     });
+    expect(noSuch.status).toBe(400);
+    expect(noSuch.body.message).toMatch(/has no snapshot snap-1/);
+    const child = await create({
+      title: 'Fork',
+      forkedFrom: { sessionId: parent, snapshotId: snap.id },
+    });
+    const forkFile = path.join(api.dataDir, 'boxes', child.body.id, 'workspace', 'a.txt');
+    expect(fs.readFileSync(forkFile, 'utf8')).toBe('from the parent');
     expect(child.status).toBe(201);
     await api.request('PATCH', `/api/sessions/${parent}`, { title: 'Parent renamed' });
     const tree = (await api.request('GET', '/api/sidebar')).body;

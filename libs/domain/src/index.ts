@@ -8,3 +8,4 @@ export * from './credentials';
 export * from './verification';
 export * from './session-policy';
 export * from './agent-sessions';
+export * from './schedule';

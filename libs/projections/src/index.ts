@@ -22,3 +22,4 @@ export * from './session-policies.projection';
 export * from './verifications.projection';
 export * from './approvals.projection';
 export * from './limits.projection';
+export * from './schedules.projection';

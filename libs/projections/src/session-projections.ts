@@ -9,6 +9,7 @@ import { recordingsProjection } from './recordings.projection';
 import { sessionDetailsProjection } from './session-details.projection';
 import { sessionPoliciesProjection } from './session-policies.projection';
 import { sidebarTreeProjection } from './sidebar-tree.projection';
+import { schedulesProjection } from './schedules.projection';
 import { snapshotsProjection } from './snapshots.projection';
 import { transcriptMarkersProjection } from './transcript-markers.projection';
 import { verificationsProjection } from './verifications.projection';
@@ -28,4 +29,5 @@ export const allProjections: readonly AnyProjection[] = [
   approvalsProjection,
   limitsProjection,
   verificationsProjection,
+  schedulesProjection,
 ];

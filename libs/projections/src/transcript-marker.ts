@@ -30,11 +30,13 @@ export type MarkerKind =
   | 'approval-requested'
   | 'approval-answered'
   /** In the sender's transcript: its agent messaged another session's. */
-  | 'message-sent';
+  | 'message-sent'
+  /** In the creating agent's transcript: it created a scheduled task (schedule_create). */
+  | 'schedule-created';
 
 /**
  * What a marker points to: a session, a PR (its url), a snapshot, a Terminal, a recording or
- * an Auto QA run of its session.
+ * an Auto QA run of its session, an approval card, a scheduled task.
  */
 export type MarkerLink =
   | { sessionId: string }
@@ -43,7 +45,8 @@ export type MarkerLink =
   | { terminalId: string }
   | { recording: string }
   | { verificationRunId: string }
-  | { approvalId: string };
+  | { approvalId: string }
+  | { scheduleId: string };
 
 /** A small line in a session's transcript, at the point where the action happened. */
 export interface TranscriptMarker {

@@ -10,6 +10,7 @@ import {
   type SessionEvent,
   type SessionPane,
   isApprovalEvent,
+  isScheduleEvent,
 } from '@sessionboxer/domain';
 import type { RecordedEvent } from '@sessionboxer/event-store';
 import { conversationMarkers, type MarkerStoredDoc } from './conversation-markers';
@@ -17,6 +18,7 @@ import type { DocumentChange, Projection } from './projection';
 import type { ReadModelReader } from './store/read-model-store';
 import { isMarker, marker, type TranscriptMarker } from './transcript-marker';
 import { approvalMarkers } from './approval-markers';
+import { scheduleMarkers } from './schedule-markers';
 import { titleIndex } from './message-markers';
 import { verificationMarkers } from './verification-markers';
 
@@ -141,6 +143,7 @@ function evolve(
   }
   if (isVerificationEvent(event)) return verificationMarkers(event);
   if (isApprovalEvent(event)) return approvalMarkers(event);
+  if (isScheduleEvent(event)) return scheduleMarkers(event);
   return conversationMarkers(event, get);
 }
 
@@ -151,7 +154,8 @@ export const transcriptMarkersProjection: Projection<MarkerStoredDoc> = {
   // 2: snapshot, revert, PR, notification, pane and box-failure markers. 5: queued prompts
   // (and the conversation → session index they need). 6: Auto QA runs opened and closed.
   // 7: approval cards, and "sent a message to …" in the sender's transcript.
-  version: 7,
+  // 8: "scheduled …" in the transcript of the agent that created a schedule.
+  version: 8,
   handles: [
     ...SESSION_LIFECYCLE_EVENT_TYPES,
     'SnapshotTaken',
@@ -171,6 +175,7 @@ export const transcriptMarkersProjection: Projection<MarkerStoredDoc> = {
     'ApprovalRequested',
     'ApprovalAnswered',
     'ApprovalExpired',
+    'ScheduleCreated',
   ],
   apply: evolve,
 };

@@ -6,8 +6,10 @@ import {
   isCurrentRunEvent,
   isPrEvent,
   isSettingsEvent,
+  isScheduleEvent,
   isVerificationEvent,
   prStream,
+  scheduleStream,
   sessionStream,
   sessionVerificationsStream,
   settingsStream,
@@ -17,6 +19,7 @@ import {
   type ConversationEvent,
   type CurrentVerificationRunSet,
   type PrEvent,
+  type ScheduleEvent,
   type SessionEvent,
   type SettingsEvent,
   type VerificationEvent,
@@ -34,7 +37,8 @@ export type AnyDomainEvent =
   | SettingsEvent
   | ConversationEvent
   | VerificationEvent
-  | CurrentVerificationRunSet;
+  | CurrentVerificationRunSet
+  | ScheduleEvent;
 
 export interface ByActor {
   actor: Actor;
@@ -54,6 +58,7 @@ function streamOf(event: AnyDomainEvent): string {
   if (isConversationEvent(event)) return conversationStream(event.data.conversationId);
   if (isVerificationEvent(event)) return verificationStream(event.data.runId);
   if (isCurrentRunEvent(event)) return sessionVerificationsStream(event.data.sessionId);
+  if (isScheduleEvent(event)) return scheduleStream(event.data.scheduleId);
   return sessionStream(event.data.sessionId);
 }
 

@@ -36,7 +36,7 @@ describe('sessionboxer-server over stdio', () => {
     });
     try {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(27);
+      expect(tools).toHaveLength(30);
       expect(client.getServerVersion()?.name).toBe('sessionboxer');
 
       const whoami = await client.callTool({ name: 'whoami', arguments: {} });

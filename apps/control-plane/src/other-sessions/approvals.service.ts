@@ -10,12 +10,17 @@ import {
 import { deterministicUuid } from '@sessionboxer/event-store';
 import {
   approvalQueries,
+  approvalsProjection,
+  sidebarQueries,
   type ApprovalDoc,
   type SqliteReadModelStore,
 } from '@sessionboxer/projections';
 import { Clock } from '../infrastructure/clock';
 import { CommandBus } from '../infrastructure/command-bus';
 import { READ_MODELS } from '../infrastructure/tokens';
+import type { DelayedJob, JobsPort } from '../jobs/jobs.port';
+import { JOBS } from '../jobs/jobs.provider';
+import { approvalExpiryJobId } from '../schedules/schedule-view';
 import { ChildSessions, type ChildRequest, type CreatedChild } from './child-sessions.service';
 import { waitUntil } from './wait';
 
@@ -52,6 +57,7 @@ export class Approvals {
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
     private readonly clock: Clock,
     private readonly children: ChildSessions,
+    @Inject(JOBS) private readonly jobs: JobsPort,
   ) {}
 
   async requestChild(
@@ -78,6 +84,8 @@ export class Approvals {
       metadata,
     });
     const doc = this.get(approvalId);
+    // Reads already treat a card past its deadline as expired; this records it in the log.
+    await this.jobs.schedule(expiryJob(doc));
     return {
       pending: true,
       id: approvalId,
@@ -97,6 +105,24 @@ export class Approvals {
     });
     if (allow) await this.perform(doc);
     return this.view(this.get(approvalId));
+  }
+
+  /** The expiry job fired: records ApprovalExpired if the card is still unanswered. */
+  async expire(approvalId: string): Promise<void> {
+    await this.bus.execute(approvalDecider, approvalStream(approvalId), {
+      type: 'ExpireApproval',
+      data: { approvalId },
+      metadata: this.bus.metadata({ kind: 'system', id: 'approvals' }, `expire/${approvalId}`),
+    });
+  }
+
+  /** The expiry jobs of every card still pending in the log (for the boot and a rebuild). */
+  pendingExpiries(): DelayedJob[] {
+    return sidebarQueries(this.readModels)
+      .list()
+      .flatMap((s) => this.readModels.list(approvalsProjection, { partition: s.id }))
+      .filter((d) => d.doc.status === 'pending')
+      .map((d) => expiryJob(d.doc));
   }
 
   /** approval_wait: blocks up to `seconds` (at most 20) while the card is pending. */
@@ -167,4 +193,12 @@ export class Approvals {
   private now(): string {
     return this.clock.now().toISOString();
   }
+}
+
+function expiryJob(doc: ApprovalDoc): DelayedJob {
+  return {
+    id: approvalExpiryJobId(doc.id),
+    runAt: new Date(doc.expiresAt),
+    data: { approvalId: doc.id },
+  };
 }

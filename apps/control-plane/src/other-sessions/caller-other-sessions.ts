@@ -75,6 +75,11 @@ export class CallerOtherSessions implements OtherSessionsPort {
     return this.deps.directory.stop(this.sessionId, session, `call/${this.callId}`);
   }
 
+  async forkSession() {
+    const forked = await this.deps.children.fork(this.sessionId, `call/${this.callId}`);
+    return { pending: false as const, ...forked };
+  }
+
   waitApproval(id: string, seconds: number): Promise<ApprovalView> {
     return this.deps.approvals.wait(this.sessionId, id, seconds);
   }

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   CHILDREN_MAX,
+  DomainError,
+  ErrorCode,
   childrenLedger,
   GLOBAL_LEDGER,
   ledgerDecider,
@@ -17,6 +19,7 @@ import type { AppConfig } from '../config';
 import { CommandBus } from '../infrastructure/command-bus';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
 import { SettingsService } from '../settings/settings.service';
+import { SnapshotsService } from '../sessionboxer/snapshots.service';
 
 /** What an agent asks for with session_create (or a person allows on its card). */
 export interface ChildRequest {
@@ -48,49 +51,89 @@ export class ChildSessions {
     private readonly boxes: BoxLifecycle,
     private readonly agent: SessionAgent,
     private readonly turns: TurnDispatcher,
+    private readonly snapshots: SnapshotsService,
   ) {}
 
   /** Creates the session now (the caller checked the policy, or a person allowed it). */
   async create(creatorId: string, request: ChildRequest, key: string): Promise<CreatedChild> {
-    const settings = await this.settings.current();
     const sessionId = deterministicUuid(`child/${creatorId}/${key}`);
-    const system: Actor = { kind: 'agent', sessionId: creatorId };
-    const title = request.title;
-    await this.take(childrenLedger(creatorId), sessionId, CHILDREN_MAX, title, system, key);
-    try {
-      await this.take(
-        GLOBAL_LEDGER,
-        sessionId,
-        settings.sessionboxer.globalCap,
-        title,
-        system,
-        key,
+    const actor: Actor = { kind: 'agent', sessionId: creatorId };
+    await this.admit(creatorId, sessionId, request.title, key);
+    await this.record(sessionId, request.title, request.provider, creatorId, null, key);
+    if (this.config.boxes) await this.boxes.provision(sessionId);
+    await this.agent.prompt(sessionId, {
+      text: request.firstPrompt,
+      from: actor,
+      key: `first-prompt/${key}`,
+      hop: request.hop,
+    });
+    return { sessionId, title: request.title, url: this.url(sessionId) };
+  }
+
+  /**
+   * session_fork: a snapshot of the caller taken now, and a new session (its child) that starts
+   * with the snapshot's files, repositories and tools. Counts against the same limits.
+   */
+  async fork(creatorId: string, key: string): Promise<CreatedChild & { snapshotOrdinal: number }> {
+    const creator = sidebarQueries(this.readModels).get(creatorId);
+    if (!creator) throw new DomainError(ErrorCode.NotFound, `session ${creatorId} does not exist`);
+    if (creator.environment !== 'docker-linux') {
+      throw new DomainError(
+        ErrorCode.InvalidState,
+        'session_fork is not available in Windows and macOS sessions: they have no snapshots',
       );
+    }
+    const actor: Actor = { kind: 'agent', sessionId: creatorId };
+    const sessionId = deterministicUuid(`fork/${creatorId}/${key}`);
+    const title = `${creator.title} (fork)`;
+    await this.admit(creatorId, sessionId, title, key);
+    const snapshot = await this.snapshots.take(creatorId, actor, `fork/${key}`);
+    const origin = { sessionId: creatorId, snapshotId: snapshot.id };
+    await this.record(sessionId, title, creator.provider, creatorId, origin, key);
+    await this.snapshots.seed(creatorId, snapshot.id, sessionId);
+    if (this.config.boxes) await this.boxes.provision(sessionId);
+    return { sessionId, title, url: this.url(sessionId), snapshotOrdinal: snapshot.ordinal };
+  }
+
+  /** Takes a place in the creator's ledger, then in the global one (giving back the first). */
+  private async admit(creatorId: string, sessionId: string, title: string, key: string) {
+    const settings = await this.settings.current();
+    const actor: Actor = { kind: 'agent', sessionId: creatorId };
+    await this.take(childrenLedger(creatorId), sessionId, CHILDREN_MAX, title, actor, key);
+    try {
+      await this.take(GLOBAL_LEDGER, sessionId, settings.sessionboxer.globalCap, title, actor, key);
     } catch (e) {
-      await this.free(creatorId, sessionId, 'the global cap was reached', system);
+      await this.free(creatorId, sessionId, 'the global cap was reached', actor);
       throw e;
     }
+  }
+
+  private async record(
+    sessionId: string,
+    title: string,
+    provider: string,
+    creatorId: string,
+    forkedFrom: { sessionId: string; snapshotId: string } | null,
+    key: string,
+  ) {
+    const { defaults } = await this.settings.current();
     await this.bus.execute(sessionDecider, sessionStream(sessionId), {
       type: 'CreateSession',
       data: {
         sessionId,
         title,
-        provider: request.provider,
-        model: settings.defaults.model,
-        environment: settings.defaults.environment,
+        provider,
+        model: defaults.model,
+        environment: defaults.environment,
         createdBy: { sessionId: creatorId },
-        forkedFrom: null,
+        forkedFrom,
       },
-      metadata: this.bus.metadata(system, `create/${key}`),
+      metadata: this.bus.metadata({ kind: 'agent', sessionId: creatorId }, `create/${key}`),
     });
-    if (this.config.boxes) await this.boxes.provision(sessionId);
-    await this.agent.prompt(sessionId, {
-      text: request.firstPrompt,
-      from: system,
-      key: `first-prompt/${key}`,
-      hop: request.hop,
-    });
-    return { sessionId, title, url: `${this.config.publicUrl}/sessions/${sessionId}` };
+  }
+
+  private url(sessionId: string): string {
+    return `${this.config.publicUrl}/sessions/${sessionId}`;
   }
 
   /** An agent-created session stopped: it no longer counts against its creator or the cap. */

@@ -9,6 +9,7 @@ import type {
   PrItem,
   PrSummary,
   QueuedPromptSummary,
+  ScheduleCreateArgs,
   SessionboxerPort,
   SnapshotResult,
   TerminalSummary,
@@ -18,6 +19,7 @@ import type {
   WhoAmI,
 } from '@sessionboxer/mcp-adapters';
 import { CallerOtherSessions } from '../other-sessions/caller-other-sessions';
+import { CallerSchedules } from '../schedules/caller-schedules';
 import type { SessionPortDeps } from './session-port.factory';
 
 /**
@@ -197,8 +199,22 @@ export class ControlPlaneSessionPort implements SessionboxerPort {
     return this.others().stopSession(session);
   }
 
+  forkSession() {
+    return this.others().forkSession();
+  }
+
   waitApproval(id: string, seconds: number) {
     return this.others().waitApproval(id, seconds);
+  }
+
+  createSchedule(args: ScheduleCreateArgs) {
+    return new CallerSchedules(this.deps.schedules, this.sessionId, this.callId).createSchedule(
+      args,
+    );
+  }
+
+  listSchedules() {
+    return new CallerSchedules(this.deps.schedules, this.sessionId, this.callId).listSchedules();
   }
 
   private others(): CallerOtherSessions {

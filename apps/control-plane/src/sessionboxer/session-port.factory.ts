@@ -7,6 +7,7 @@ import { CommandBus } from '../infrastructure/command-bus';
 import { SettingsService } from '../settings/settings.service';
 import { UiPresence } from '../ui-socket/ui-presence';
 import { Verifications } from '../verification/verifications.service';
+import { SchedulesForCalls } from '../schedules/caller-schedules';
 import { ControlPlaneSessionPort } from './control-plane-session-port';
 import { PullRequests } from './pull-requests.service';
 import { SnapshotsService } from './snapshots.service';
@@ -26,6 +27,7 @@ export interface SessionPortDeps {
   agent: SessionAgent;
   verifications: Verifications;
   others: OtherSessions;
+  schedules: SchedulesForCalls;
 }
 
 /** Makes the port a box's call runs against, bound to the socket's session and the call id. */
@@ -45,10 +47,11 @@ export class SessionPortFactory {
     agent: SessionAgent,
     verifications: Verifications,
     others: OtherSessions,
+    schedules: SchedulesForCalls,
   ) {
     this.deps = {
       ...{ bus, whoami, settings, prs, snapshots, channel, presence, terminals },
-      ...{ agent, verifications, others },
+      ...{ agent, verifications, others, schedules },
     };
   }
 

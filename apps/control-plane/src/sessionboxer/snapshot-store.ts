@@ -42,6 +42,14 @@ export class SnapshotStore {
     await run('cp', ['-a', '--reflink=auto', '--', `${dir}/.`, workspace]);
   }
 
+  /** Copies a snapshot's files into another (new) session's workspace: a fork's files. */
+  async copyInto(sessionId: string, snapshotId: string, workspace: string): Promise<void> {
+    const dir = this.dir(sessionId, snapshotId);
+    if (!fs.existsSync(dir)) throw new Error(`snapshot ${snapshotId} has no files at ${dir}`);
+    fs.mkdirSync(workspace, { recursive: true });
+    await run('cp', ['-a', '--reflink=auto', '--', `${dir}/.`, workspace]);
+  }
+
   private dir(sessionId: string, snapshotId: string): string {
     if (!ID.test(snapshotId)) throw new Error(`bad snapshot id ${JSON.stringify(snapshotId)}`);
     return path.join(this.boxRoot(sessionId).root, 'snapshots', snapshotId);

@@ -26,12 +26,16 @@ export class SnapshotsService {
   private readonly files: SnapshotStore;
 
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
     private readonly bus: CommandBus,
     private readonly boxes: BoxLifecycle,
   ) {
     this.files = new SnapshotStore((id) => boxPaths(config.dataDir, id));
+  }
+
+  private get dataDir(): string {
+    return this.config.dataDir;
   }
 
   /** `key` names the request (a box call, an Idempotency-Key): repeated, it is one snapshot. */
@@ -49,6 +53,25 @@ export class SnapshotsService {
     if (!taken)
       throw new DomainError(ErrorCode.Conflict, 'the snapshot was not recorded; try again');
     return toResult(this.get(sessionId, snapshotId) as SnapshotDoc);
+  }
+
+  has(sessionId: string, snapshotId: string): boolean {
+    return this.get(sessionId, snapshotId) !== null;
+  }
+
+  /** A fork starts with the snapshot's files in its own workspace, before its box starts. */
+  async seed(fromSessionId: string, snapshotId: string, toSessionId: string): Promise<void> {
+    if (!this.get(fromSessionId, snapshotId)) {
+      throw new DomainError(
+        ErrorCode.NotFound,
+        `session ${fromSessionId} has no snapshot ${snapshotId} to fork from`,
+      );
+    }
+    return this.files.copyInto(
+      fromSessionId,
+      snapshotId,
+      boxPaths(this.dataDir, toSessionId).workspace,
+    );
   }
 
   list(sessionId: string): SnapshotDoc[] {

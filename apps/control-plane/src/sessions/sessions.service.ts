@@ -26,6 +26,7 @@ import { CommandBus } from '../infrastructure/command-bus';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
 import { SessionAgent } from '../agent/session-agent.service';
 import { ChildSessions } from '../other-sessions/child-sessions.service';
+import { SnapshotsService } from '../sessionboxer/snapshots.service';
 import { BoxLifecycle } from '../box-lifecycle/box-lifecycle.service';
 import type { AppConfig } from '../config';
 import type { CreateSessionDto } from './dto/create-session.dto';
@@ -53,6 +54,7 @@ export class SessionsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly agent: SessionAgent,
     private readonly children: ChildSessions,
+    private readonly snapshots: SnapshotsService,
   ) {}
 
   async create(dto: CreateSessionDto, caller: Caller): Promise<SessionView> {
@@ -61,6 +63,15 @@ export class SessionsService {
       throw new DomainError(
         ErrorCode.ValidationFailed,
         `forkedFrom.sessionId: session ${dto.forkedFrom.sessionId} does not exist`,
+      );
+    }
+    if (
+      dto.forkedFrom &&
+      !this.snapshots.has(dto.forkedFrom.sessionId, dto.forkedFrom.snapshotId)
+    ) {
+      throw new DomainError(
+        ErrorCode.ValidationFailed,
+        `forkedFrom.snapshotId: session ${dto.forkedFrom.sessionId} has no snapshot ${dto.forkedFrom.snapshotId}`,
       );
     }
     // A retried create (same key) must name the same session, or it would create a second one.
@@ -80,6 +91,9 @@ export class SessionsService {
       },
       metadata,
     });
+    // A fork starts with its snapshot's files in its own workspace.
+    if (dto.forkedFrom)
+      await this.snapshots.seed(dto.forkedFrom.sessionId, dto.forkedFrom.snapshotId, sessionId);
     if (this.config.boxes) await this.boxes.provision(sessionId);
     return this.get(sessionId);
   }

@@ -223,7 +223,8 @@ describe('the Other sessions tools call their port methods', () => {
 describe('the gateway path refuses before the port is touched', () => {
   it.each([
     ['docs', { query: 'snapshots' }, ErrorCode.NotFound, /answered inside the box/],
-    ['schedule_create', {}, ErrorCode.NotFound, /there is no sessionboxer tool "schedule_create"/],
+    ['schedule_delete', {}, ErrorCode.NotFound, /there is no sessionboxer tool "schedule_delete"/],
+    ['schedule_create', {}, ErrorCode.ValidationFailed, /cron is required/],
     ['session_create', {}, ErrorCode.ValidationFailed, /first_prompt is required/],
     [
       'session_wait',

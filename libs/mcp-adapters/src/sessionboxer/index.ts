@@ -37,3 +37,7 @@ export * from './session_message';
 export * from './session_wait';
 export * from './session_stop';
 export * from './approval_wait';
+export * from './schedules.port';
+export * from './schedule_create';
+export * from './schedule_list';
+export * from './session_fork';

@@ -58,4 +58,11 @@ export interface OtherSessionsPort {
   }>;
   stopSession(session: string): Promise<{ sessionId: string; title: string; status: string }>;
   waitApproval(id: string, seconds: number): Promise<ApprovalView>;
+  forkSession(): Promise<{
+    pending: false;
+    sessionId: string;
+    title: string;
+    url: string;
+    snapshotOrdinal: number;
+  }>;
 }

@@ -43,9 +43,15 @@ const WHERE = {
   global: 'Global settings → MCP & connectors → sessionboxer',
 };
 
-/** Why the policy forbids this tool, naming the setting; null when it allows it. */
-export function policyRefusal(tool: string, policy: PolicyInForce): string | null {
-  const scope = toolScope(tool);
+/**
+ * Why the policy forbids this tool, naming the setting; null when it allows it. `scope` is
+ * for a tool whose need depends on its arguments (schedule_create prompting another session).
+ */
+export function policyRefusal(
+  tool: string,
+  policy: PolicyInForce,
+  scope: ToolScope = toolScope(tool),
+): string | null {
   const allowed =
     scope === 'self' ||
     (scope === 'session' && policy.agentTools !== 'off') ||

@@ -1,4 +1,5 @@
 import type { OtherSessionsPort } from './other-sessions.port';
+import type { SchedulesPort } from './schedules.port';
 import type { Actor, PrItemInput, SessionPane } from '@sessionboxer/domain';
 import type { E2eCaseStatus, E2eRunStatus } from '../e2e/port';
 /**
@@ -95,7 +96,7 @@ export interface VerifyResult {
   cases: { index: number; title: string; status: E2eCaseStatus }[];
 }
 
-export interface SessionboxerPort extends OtherSessionsPort {
+export interface SessionboxerPort extends OtherSessionsPort, SchedulesPort {
   whoami(): Promise<WhoAmI>;
   settings(): Promise<Record<string, unknown>>;
   setTitle(title: string): Promise<{ id: string; title: string }>;

@@ -24,20 +24,23 @@ const SPEC_NAMES = [
   'sessions_list',
   'session_get',
   'session_create',
+  'session_fork',
   'session_message',
   'session_wait',
   'session_stop',
   'approval_wait',
+  'schedule_create',
+  'schedule_list',
 ];
 
 describe('the sessionboxer registry', () => {
-  it('holds exactly the 23 tools of this release, each once', () => {
+  it('holds exactly the 26 tools of this release, each once', () => {
     expect(sessionboxerTools.map((t) => t.name)).toEqual(SPEC_NAMES);
   });
 
   it('answers docs in the box and everything else on the control plane', () => {
     expect(sessionboxerTools.filter((t) => t.route === 'box').map((t) => t.name)).toEqual(['docs']);
-    expect(controlPlaneTools).toHaveLength(22);
+    expect(controlPlaneTools).toHaveLength(25);
     expect(findSessionboxerTool('docs')?.route).toBe('box');
     expect(findSessionboxerTool('nope')).toBeUndefined();
   });
@@ -72,6 +75,7 @@ describe('the sessionboxer registry', () => {
         'session_get',
         'session_wait',
         'approval_wait',
+        'schedule_list',
       ].sort(),
     );
   });

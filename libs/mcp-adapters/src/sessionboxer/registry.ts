@@ -20,7 +20,10 @@ import { uiOpenTool } from './ui_open';
 import { verifyTool } from './verify';
 import { whoamiTool } from './whoami';
 import { approvalWaitTool } from './approval_wait';
+import { scheduleCreateTool } from './schedule_create';
+import { scheduleListTool } from './schedule_list';
 import { sessionCreateTool } from './session_create';
+import { sessionForkTool } from './session_fork';
 import { sessionGetTool } from './session_get';
 import { sessionMessageTool } from './session_message';
 import { sessionStopTool } from './session_stop';
@@ -58,10 +61,13 @@ export const sessionboxerTools: readonly AnySessionboxerTool[] = [
   sessionsListTool,
   sessionGetTool,
   sessionCreateTool,
+  sessionForkTool,
   sessionMessageTool,
   sessionWaitTool,
   sessionStopTool,
   approvalWaitTool,
+  scheduleCreateTool,
+  scheduleListTool,
 ];
 
 export const controlPlaneTools = sessionboxerTools.filter(

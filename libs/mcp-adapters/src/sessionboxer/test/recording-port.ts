@@ -1,4 +1,5 @@
 import type { PrItem, PrSummary, SessionboxerPort, TerminalSummary, UiPane, WhoAmI } from '../port';
+import type { ScheduleCreateArgs, ScheduleListing } from '../schedules.port';
 
 /**
  * A SessionboxerPort that answers with fixed data and records every call: the port's own
@@ -183,6 +184,16 @@ export class RecordingPort implements SessionboxerPort {
     this.record('stopSession', session);
     return Promise.resolve({ sessionId: OTHER.id, title: OTHER.title, status: 'stopped' });
   }
+  forkSession() {
+    this.record('forkSession');
+    return Promise.resolve({
+      pending: false as const,
+      sessionId: OTHER.id,
+      title: 'Fork',
+      url: OTHER.url,
+      snapshotOrdinal: 2,
+    });
+  }
   waitApproval(id: string, seconds: number) {
     this.record('waitApproval', id, seconds);
     const summary = 'Claude Code wants to create a Session “Child”';
@@ -194,7 +205,31 @@ export class RecordingPort implements SessionboxerPort {
       expiresAt: '2026-01-01T00:10:00.000Z',
     });
   }
+  createSchedule(args: ScheduleCreateArgs) {
+    this.record('createSchedule', args);
+    const { cron, timezone } = args;
+    const name = args.name ?? 'Scheduled task';
+    return Promise.resolve({ id: 'sch-1', name, cron, timezone, nextRunAt: NEXT_RUN });
+  }
+  listSchedules() {
+    this.record('listSchedules');
+    return Promise.resolve([SCHEDULE]);
+  }
 }
+
+export const NEXT_RUN = '2026-01-02T09:00:00.000Z';
+
+/** One schedule, as schedule_list answers it. */
+export const SCHEDULE: ScheduleListing = {
+  id: 'sch-1',
+  name: 'Nightly report',
+  cron: '0 9 * * 1-5',
+  timezone: 'Europe/Paris',
+  enabled: true,
+  action: { type: 'prompt', sessionId: WHOAMI.id, text: 'Run the nightly report' },
+  nextRunAt: NEXT_RUN,
+  lastRunAt: null,
+};
 
 /** Another session, as the Other sessions tools see it. */
 export const OTHER = {

@@ -62,4 +62,7 @@ export class InMemorySessionboxerPort implements SessionboxerPort {
   waitSession = () => this.unused();
   stopSession = () => this.unused();
   waitApproval = () => this.unused();
+  forkSession = () => this.unused();
+  createSchedule = () => this.unused();
+  listSchedules = () => this.unused();
 }

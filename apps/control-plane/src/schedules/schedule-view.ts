@@ -1,0 +1,24 @@
+import type { ScheduleListing } from '@sessionboxer/mcp-adapters';
+import type { ScheduleDoc } from '@sessionboxer/projections';
+import type { CronSchedule } from '../jobs/jobs.port';
+import { nextOccurrence } from '../jobs/cron';
+
+/** A schedule as schedule_list and GET /api/schedules answer it; nextRunAt from the cron. */
+export function scheduleView(doc: ScheduleDoc, now: Date): ScheduleListing {
+  const { id, name, cron, timezone, enabled, action, lastRunAt } = doc;
+  const nextRunAt = enabled ? nextOccurrence(cron, timezone, now).toISOString() : null;
+  return { id, name, cron, timezone, enabled, action, nextRunAt, lastRunAt };
+}
+
+/**
+ * The schedule as the jobs adapter takes it. lastRunAt (the last run, else the creation) is
+ * where the skip policy starts after a restart or a Redis that lost its data.
+ */
+export function cronSchedule(doc: ScheduleDoc): CronSchedule {
+  const { id, cron, timezone, skipMissed } = doc;
+  return { id, cron, timezone, skipMissed, lastRunAt: new Date(doc.lastRunAt ?? doc.createdAt) };
+}
+
+/** The one-shot that records an approval's expiry at its deadline. */
+export const approvalExpiryJobId = (approvalId: string): string => `approval-expiry-${approvalId}`;
+export const APPROVAL_EXPIRY_PREFIX = 'approval-expiry-';

@@ -1,0 +1,44 @@
+import type { DomainEvent } from '../kernel';
+import type { ScheduleAction, ScheduleCreator } from './schedule.commands';
+
+export type ScheduleCreated = DomainEvent<
+  'ScheduleCreated',
+  {
+    scheduleId: string;
+    name: string;
+    cron: string;
+    timezone: string;
+    action: ScheduleAction;
+    skipMissed: boolean;
+    createdBy: ScheduleCreator;
+    at: string;
+  }
+>;
+export type ScheduleEnabled = DomainEvent<'ScheduleEnabled', { scheduleId: string; at: string }>;
+export type ScheduleDisabled = DomainEvent<'ScheduleDisabled', { scheduleId: string; at: string }>;
+export type ScheduleDeleted = DomainEvent<'ScheduleDeleted', { scheduleId: string; at: string }>;
+export type ScheduleRunRecorded = DomainEvent<
+  'ScheduleRunRecorded',
+  {
+    scheduleId: string;
+    /** The occurrence this run was for (ISO-8601, UTC). */
+    scheduledFor: string;
+    outcome: { ok: boolean; detail: string };
+    at: string;
+  }
+>;
+
+export type ScheduleEvent =
+  ScheduleCreated | ScheduleEnabled | ScheduleDisabled | ScheduleDeleted | ScheduleRunRecorded;
+
+export const SCHEDULE_EVENT_TYPES: readonly ScheduleEvent['type'][] = [
+  'ScheduleCreated',
+  'ScheduleEnabled',
+  'ScheduleDisabled',
+  'ScheduleDeleted',
+  'ScheduleRunRecorded',
+];
+
+export function isScheduleEvent(event: { type: string }): event is ScheduleEvent {
+  return (SCHEDULE_EVENT_TYPES as readonly string[]).includes(event.type);
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { id, line, oneOf } from './fields';
+import type { SchedulesPort } from './schedules.port';
+import { MESSAGE_MAX, promptText } from './session-fields';
+import { defineTool } from './sessionboxer-tool';
+
+const promptAction = z
+  .object({
+    type: z.literal('prompt'),
+    sessionId: id('action.sessionId').optional(),
+    text: promptText('action.text'),
+  })
+  .strict();
+
+const newSessionAction = z
+  .object({
+    type: z.literal('new_session'),
+    title: line('action.title', 200).optional(),
+    provider: oneOf('action.provider', ['claude-code', 'opencode', 'scripted'] as const).optional(),
+    repos: z.array(line('action.repos[]', 200)).max(20, 'action.repos: at most 20').default([]),
+    prompt: promptText('action.prompt'),
+    stopAfter: z
+      .boolean({ invalid_type_error: 'action.stopAfter must be true or false' })
+      .default(true),
+  })
+  .strict();
+
+export const scheduleCreateInput = {
+  cron: line('cron', 200),
+  timezone: line('timezone', 100).default('UTC'),
+  name: line('name', 200).optional(),
+  action: z.discriminatedUnion('type', [promptAction, newSessionAction], {
+    errorMap: (issue, ctx) => ({
+      message:
+        issue.code === 'invalid_union_discriminator'
+          ? 'action.type must be prompt or new_session'
+          : ctx.defaultError,
+    }),
+  }),
+} satisfies z.ZodRawShape;
+
+export const scheduleCreateTool = defineTool({
+  name: 'schedule_create',
+  title: 'Create a scheduled task',
+  description: [
+    'Create a scheduled task, the same as one made on the Scheduled tasks page: on a cron',
+    'schedule, prompt a session or start a new one each time. cron: 5 fields (minute hour',
+    'day-of-month month day-of-week, e.g. "0 9 * * 1-5") or 6 (seconds first); timezone: an IANA',
+    'time zone (default UTC); name (optional, one line; default: from the action). action is',
+    `{ type: "prompt", sessionId?, text }: send text (1–${MESSAGE_MAX} characters) to a session at`,
+    'each run, sessionId defaulting to this session; or { type: "new_session", title?, provider?,',
+    `repos, prompt, stopAfter }: start a session at each run with prompt (1–${MESSAGE_MAX}) as its`,
+    'first prompt, repos as in session_create (default []), stopAfter (default true) stopping the',
+    'session once its first turn ends. Prompting this session works under This Session only;',
+    "another session's (or new sessions) needs All Sessions. Returns { id, name, cron, timezone,",
+    'nextRunAt }. The schedule is enabled at once and skips runs missed while Sessionboxer was',
+    'down (the skip policy; the person can change it on the Scheduled tasks page). Marker:',
+    '"scheduled …". Say in your reply what you scheduled and when it runs next.',
+  ].join(' '),
+  input: scheduleCreateInput,
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  route: 'control-plane',
+  handle: (port: SchedulesPort, args) => port.createSchedule(args),
+});
