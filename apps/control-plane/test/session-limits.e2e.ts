@@ -1,5 +1,7 @@
 import * as fs from 'node:fs';
+import { approvalDecider, approvalStream } from '@sessionboxer/domain';
 import { CallService } from '../src/box-gateway/call.service';
+import { CommandBus } from '../src/infrastructure/command-bus';
 import { startApp, type RunningApp } from './harness';
 
 /**
@@ -115,5 +117,36 @@ describe('limits that hold under races', () => {
     expect(listed.ok === false && listed.error.message).toMatch(
       /sessions_list is not allowed: the sessionboxer policy is This Session only/,
     );
+  });
+
+  it('denies an approval whose deadline passed while nothing ran to expire it', async () => {
+    const asker = await session('Asker');
+    const bus = api.app.get(CommandBus);
+    const approvalId = '7d0c5b7e-0000-4000-8000-00000000e1a5';
+    // A card whose deadline is already behind it, and no job at all scheduled to expire it.
+    await bus.execute(approvalDecider, approvalStream(approvalId), {
+      type: 'RequestApproval',
+      data: {
+        approvalId,
+        kind: 'session_create',
+        sessionId: asker,
+        summary: 'The scripted harness wants to create a Session “Late”',
+        payload: { title: 'Late', firstPrompt: 'x', provider: 'scripted', hop: 1 },
+        expiresAt: '2026-01-01T00:00:00.000Z',
+      },
+      metadata: bus.metadata({ kind: 'agent', sessionId: asker }),
+    });
+    const allow = await api.request('POST', `/api/approvals/${approvalId}/allow`);
+    expect(allow.status).toBe(409);
+    expect(allow.body.message).toMatch(
+      /expired at 2026-01-01T00:00:00.000Z, unanswered, and counts as denied/,
+    );
+    const cards = (await api.request('GET', `/api/sessions/${asker}/approvals`)).body;
+    expect(cards.map((c: any) => c.status)).toEqual(['expired']);
+    const waited = await call(asker, 'approval_wait', { id: approvalId, timeout_seconds: 1 });
+    expect(waited).toMatchObject({ ok: true, result: { status: 'expired' } });
+    expect(
+      (await api.request('GET', '/api/sessions')).body.some((x: any) => x.title === 'Late'),
+    ).toBe(false);
   });
 });
