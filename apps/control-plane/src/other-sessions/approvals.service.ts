@@ -15,6 +15,7 @@ import {
   type ApprovalDoc,
   type SqliteReadModelStore,
 } from '@sessionboxer/projections';
+import type { ApprovalView } from '@sessionboxer/mcp-adapters';
 import { Clock } from '../infrastructure/clock';
 import { CommandBus } from '../infrastructure/command-bus';
 import { READ_MODELS } from '../infrastructure/tokens';
@@ -33,15 +34,8 @@ export interface PendingApproval {
   hint: string;
 }
 
-export interface ApprovalAnswer {
-  id: string;
-  kind: string;
-  summary: string;
-  status: string;
-  expiresAt: string;
-  result?: Record<string, unknown>;
-  error?: string;
-}
+/** A card as approval_wait and the admin API answer it: the tool port's own shape. */
+export type ApprovalAnswer = ApprovalView;
 
 const HARNESS_LABELS: Record<string, string> = {
   'claude-code': 'Claude Code',
