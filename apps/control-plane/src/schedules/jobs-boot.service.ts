@@ -6,7 +6,11 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import type { EventStore } from '@sessionboxer/event-store';
-import { scheduleQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
+import {
+  ReadModelLagError,
+  scheduleQueries,
+  type SqliteReadModelStore,
+} from '@sessionboxer/projections';
 import { CommandBus } from '../infrastructure/command-bus';
 import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens';
 import { describeFire } from '../jobs/fire-handlers';
@@ -38,7 +42,7 @@ export class JobsBoot implements OnApplicationBootstrap, BeforeApplicationShutdo
   async onApplicationBootstrap(): Promise<void> {
     // The read models must show the whole history before it is replayed into the adapter.
     const head = await this.eventStore.headPosition();
-    if (head >= 0) await this.bus.waitFor(head);
+    if (head >= 0) await this.caughtUp(head);
     this.jobs.onFire((fire) => this.handle(fire));
     const snapshot = this.snapshot();
     for (const schedule of snapshot.schedules) await this.jobs.upsertSchedule(schedule);
@@ -48,6 +52,20 @@ export class JobsBoot implements OnApplicationBootstrap, BeforeApplicationShutdo
       await this.jobs.rebuild(this.snapshot());
     });
     await this.jobs.start();
+  }
+
+  /** A long history takes longer than one wait's timeout to catch up after a restart. */
+  private async caughtUp(head: number): Promise<void> {
+    for (;;) {
+      try {
+        return await this.bus.waitFor(head);
+      } catch (e) {
+        if (!(e instanceof ReadModelLagError) || e.reason !== 'timeout') throw e;
+        this.logger.log(
+          `waiting for the read models to reach position ${head} before the jobs start`,
+        );
+      }
+    }
   }
 
   async beforeApplicationShutdown(): Promise<void> {
