@@ -1,4 +1,5 @@
 import type { SessionboxerPort, WhoAmI } from '@sessionboxer/mcp-adapters';
+import { WHOAMI } from '@sessionboxer/mcp-adapters/sessionboxer/test/recording-port';
 
 /**
  * A test double of the control plane's SessionboxerPort: one session held in memory, answering
@@ -8,29 +9,9 @@ export class InMemorySessionboxerPort implements SessionboxerPort {
   constructor(public session: Pick<WhoAmI, 'id' | 'title' | 'environment'>) {}
 
   whoami(): Promise<WhoAmI> {
-    return Promise.resolve({
-      ...this.session,
-      url: `http://127.0.0.1:8080/sessions/${this.session.id}`,
-      provider: 'scripted',
-      model: 'default',
-      guest: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      forkedFrom: null,
-      createdBy: null,
-      branch: null,
-      snapshotCount: 0,
-      sessionboxerVersion: '0.1.0',
-      agentTools: 'session',
-      status: 'running',
-      usage: null,
-      context: null,
-      queueLength: 0,
-      panes: ['transcript'],
-      terminals: [],
-      prs: [],
-      verification: null,
-      repos: [],
-    });
+    // The shared test session, as this one is now (the scripted tests read title and environment).
+    const url = `http://127.0.0.1:8080/sessions/${this.session.id}`;
+    return Promise.resolve({ ...WHOAMI, ...this.session, url, provider: 'scripted' });
   }
 
   setTitle(title: string): Promise<{ id: string; title: string }> {
