@@ -12,6 +12,7 @@ import { sessionDetailsQueries, type SqliteReadModelStore } from '@sessionboxer/
 import { createApp, listen } from '../../apps/control-plane/src/app.factory';
 import type { LocalBoxDriver } from '../../apps/control-plane/src/boxes';
 import { loadConfig } from '../../apps/control-plane/src/config';
+import { TEST_PASSWORD, signIn } from '../../apps/control-plane/test/harness';
 import { BOX_DRIVER, READ_MODELS } from '../../apps/control-plane/src/infrastructure/tokens';
 
 const BOXES = Number(process.env.BENCH_BOXES ?? 30);
@@ -43,10 +44,15 @@ async function timeCalls(
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-box-'));
-  const config = loadConfig({ SESSIONBOXER_PORT: '0', SESSIONBOXER_DATA_DIR: dataDir });
+  const config = loadConfig({
+    SESSIONBOXER_PORT: '0',
+    SESSIONBOXER_DATA_DIR: dataDir,
+    SESSIONBOXER_ADMIN_PASSWORD: TEST_PASSWORD,
+  });
   const app = await createApp(config, { logger: ['error'] });
   await listen(app, config);
   const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  const auth = { authorization: `Bearer ${await signIn(base, 'admin', TEST_PASSWORD)}` };
   const readModels = app.get<SqliteReadModelStore>(READ_MODELS);
   const clients: Client[] = [];
   try {
@@ -56,7 +62,7 @@ async function main(): Promise<void> {
       const t = now();
       const res = await fetch(`${base}/api/sessions`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...auth },
         body: JSON.stringify({ title: `Bench ${i}` }),
       });
       last = ((await res.json()) as { id: string }).id;

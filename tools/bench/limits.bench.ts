@@ -11,6 +11,7 @@ import { CommandHandler } from '@sessionboxer/event-store';
 import { createApp, listen } from '../../apps/control-plane/src/app.factory';
 import { CallService } from '../../apps/control-plane/src/box-gateway/call.service';
 import { loadConfig } from '../../apps/control-plane/src/config';
+import { TEST_PASSWORD, signIn } from '../../apps/control-plane/test/harness';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
@@ -25,9 +26,11 @@ async function main(): Promise<void> {
     SESSIONBOXER_PORT: '0',
     SESSIONBOXER_DATA_DIR: dataDir,
     SESSIONBOXER_BOXES: 'off',
+    SESSIONBOXER_ADMIN_PASSWORD: TEST_PASSWORD,
   });
   const app = await createApp(config, { logger: ['error'] });
   const base = await listen(app, config);
+  const auth = { authorization: `Bearer ${await signIn(base, 'admin', TEST_PASSWORD)}` };
   const calls = app.get(CallService);
   const handler = app.get(CommandHandler);
   let n = 0;
@@ -37,7 +40,7 @@ async function main(): Promise<void> {
     (
       await fetch(base + route, {
         method,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...auth },
         body: body === undefined ? undefined : JSON.stringify(body),
       })
     ).json();

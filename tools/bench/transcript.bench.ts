@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { WebSocket } from 'ws';
 import { createApp, listen } from '../../apps/control-plane/src/app.factory';
 import { loadConfig } from '../../apps/control-plane/src/config';
+import { TEST_PASSWORD, signIn } from '../../apps/control-plane/test/harness';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 4000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -30,13 +31,18 @@ interface LiveEntry {
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-transcript-'));
-  const config = loadConfig({ SESSIONBOXER_PORT: '0', SESSIONBOXER_DATA_DIR: dataDir });
+  const config = loadConfig({
+    SESSIONBOXER_PORT: '0',
+    SESSIONBOXER_DATA_DIR: dataDir,
+    SESSIONBOXER_ADMIN_PASSWORD: TEST_PASSWORD,
+  });
   const app = await createApp(config, { logger: ['error'] });
   const base = await listen(app, config);
+  const auth = { authorization: `Bearer ${await signIn(base, 'admin', TEST_PASSWORD)}` };
   const api = async (method: string, route: string, body?: unknown): Promise<any> => {
     const res = await fetch(base + route, {
       method,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...auth },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return res.json();
@@ -50,7 +56,7 @@ async function main(): Promise<void> {
     const seen: number[] = [];
     const accepted: number[] = [];
     let finished = false;
-    const ui = new WebSocket(base.replace('http', 'ws') + '/api/ui');
+    const ui = new WebSocket(base.replace('http', 'ws') + '/api/ui', { headers: auth });
     ui.on('message', (raw) => {
       const frame = JSON.parse((raw as Buffer).toString()) as { event: string; data: any };
       if (frame.event !== 'transcript') return;

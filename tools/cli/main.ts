@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { EventStore } from '@sessionboxer/event-store';
 import { openEventStore } from '@sessionboxer/event-store/open-event-store';
 import { eventsCommand } from './events.command';
+import { passwordCommand } from './password.command';
 import { formatReplayReport, replayCommand } from './replay.command';
 
 const USAGE = `usage: sessionboxer <command> [options]
@@ -15,6 +16,8 @@ commands:
            --limit N       at most N events
            --backwards     newest first
            --out FILE      write to FILE instead of stdout
+  password set the local account's password (the web UI's sign-in), read from stdin
+           --user NAME     the account's name (default: the existing one, else admin)
   replay   rebuild every read model from the event history into a fresh store and report
            whether it equals the live one (exit 0 equal, 3 different)
            --keep FILE     keep the rebuilt read models at FILE
@@ -55,6 +58,7 @@ async function main(argv: string[]): Promise<number> {
       out: { type: 'string' },
       keep: { type: 'string' },
       json: { type: 'boolean', default: false },
+      user: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -63,9 +67,13 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command === undefined && !values.help ? 2 : 0;
   }
-  if (command !== 'events' && command !== 'replay')
+  if (command !== 'events' && command !== 'replay' && command !== 'password')
     throw new UsageError(`unknown command ${command}`);
   const dataDir = path.resolve(values.data ?? process.env.SESSIONBOXER_DATA_DIR ?? './data');
+  if (command === 'password') {
+    console.log(await passwordCommand(dataDir, values.user));
+    return 0;
+  }
   const store = openStore(dataDir);
   try {
     if (command === 'events') {

@@ -1,5 +1,9 @@
 import * as path from 'node:path';
 import { Logger, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AuthController } from './auth/auth.controller';
+import { AuthGuard } from './auth/auth.guard';
+import { AuthService } from './auth/auth.service';
 import { AgentController } from './agent/agent.controller';
 import { ConversationsService } from './agent/conversations.service';
 import { HarnessOutputRecorder } from './agent/harness-output.recorder';
@@ -42,6 +46,13 @@ import { SessionsService } from './sessions/sessions.service';
 import { SettingsController } from './settings/settings.controller';
 import { SettingsService } from './settings/settings.service';
 import { TranscriptFeed } from './ui-socket/transcript-feed';
+import { SessionFeed } from './ui-socket/session-feed';
+import { SessionState } from './ui-socket/session-state';
+import { SidebarFeed } from './ui-socket/sidebar-feed';
+import { UiFeed } from './ui-socket/ui-feed';
+import { SessionFilesController } from './sessions/session-files.controller';
+import { SessionTerminalsController } from './sessions/session-terminals.controller';
+import { SnapshotForkController } from './sessions/snapshot-fork.controller';
 import { UiGateway } from './ui-socket/ui.gateway';
 import { UiPresence } from './ui-socket/ui-presence';
 import { JOBS, createJobs } from './jobs/jobs.provider';
@@ -76,6 +87,7 @@ export class AppModule {
       module: AppModule,
       imports: [InfrastructureModule.forRoot(config)],
       controllers: [
+        AuthController,
         SessionsController,
         SessionBoxController,
         EventsController,
@@ -89,9 +101,14 @@ export class AppModule {
         LimitsController,
         VerificationsController,
         SchedulesController,
+        SessionTerminalsController,
+        SnapshotForkController,
+        SessionFilesController,
       ],
       providers: [
         { provide: BoxSockets, useValue: boxSockets },
+        AuthService,
+        { provide: APP_GUARD, useClass: AuthGuard },
         boxDriver(config),
         SessionsService,
         SettingsService,
@@ -110,6 +127,10 @@ export class AppModule {
         UiPresence,
         UiGateway,
         TranscriptFeed,
+        SidebarFeed,
+        SessionState,
+        SessionFeed,
+        UiFeed,
         { provide: CREDENTIAL_VAULT, useFactory: () => new FileCredentialVault(config.dataDir) },
         CredentialsService,
         ConversationsService,

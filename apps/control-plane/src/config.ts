@@ -20,6 +20,10 @@ export interface AppConfig {
   boxes: boolean;
   /** REDIS_URL: the jobs (scheduled tasks, approval expiry) in Redis via BullMQ; null: in-process. */
   redisUrl: string | null;
+  /** The local account's name (SESSIONBOXER_ADMIN_USER, default admin). */
+  adminUser: string;
+  /** SESSIONBOXER_ADMIN_PASSWORD: applied at each start that sets it; null keeps the stored one. */
+  adminPassword: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -50,5 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     boxes: env.SESSIONBOXER_BOXES !== 'off',
     // Unset or empty keeps the jobs in this process (jobs.provider's rule).
     redisUrl: env.REDIS_URL?.trim() || null,
+    adminUser: env.SESSIONBOXER_ADMIN_USER?.trim() || 'admin',
+    adminPassword: env.SESSIONBOXER_ADMIN_PASSWORD || null,
   };
 }

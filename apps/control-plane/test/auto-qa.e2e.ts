@@ -185,7 +185,7 @@ describe('Auto QA runs in a real box', () => {
       const { events, conversation: header } = await conversation(api, id);
       const prompts = events.filter((e: any) => e.type === 'prompt');
       expect(prompts.map((p: any) => p.from)).toEqual([
-        { kind: 'person', id: 'local-operator' },
+        { kind: 'person', id: api.credentials.username },
         { kind: 'agent', sessionId: id },
         { kind: 'system', id: 'auto-qa' },
       ]);

@@ -42,7 +42,7 @@ describe('admin API: the raw event history for auditors', () => {
       commandId: expect.any(String),
       correlationId: event.metadata.commandId,
       causationId: event.metadata.commandId,
-      actor: { kind: 'person', id: 'local-operator' },
+      actor: { kind: 'person', id: api.credentials.username },
       at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(event.streamName).toBe(`session-${ids[0]}`);

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { tempDataDir } from './harness';
+import { TEST_PASSWORD, signIn, tempDataDir } from './harness';
 
 const root = path.resolve(__dirname, '../../..');
 const main = path.join(root, 'apps/control-plane/src/main.ts');
@@ -61,14 +61,16 @@ describe('the control plane process (what `npm start` runs)', () => {
       SESSIONBOXER_PORT: '0',
       SESSIONBOXER_DATA_DIR: dataDir,
       SESSIONBOXER_BOXES: 'off',
+      SESSIONBOXER_ADMIN_PASSWORD: TEST_PASSWORD,
     });
     const [, url] = await waitFor(proc, /control plane on (http:\/\/\S+) /);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const health = (await (await fetch(`${url}/api/health`)).json()) as { eventStore: string };
     expect(health.eventStore).toBe('sqlite');
+    const token = await signIn(url, 'admin', TEST_PASSWORD);
     const created = await fetch(`${url}/api/sessions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ title: 'From the process' }),
     });
     expect(created.status).toBe(201);

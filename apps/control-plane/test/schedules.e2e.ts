@@ -1,6 +1,8 @@
 import * as fs from 'node:fs';
 import { transcript } from './agent/agent-kit';
 import { waitFor } from './box-kit';
+import type { JobsPort } from '../src/jobs/jobs.port';
+import { JOBS } from '../src/jobs/jobs.provider';
 import { startApp, type RunningApp } from './harness';
 import { callTool, createSession, promptsFrom, schedule, sleep } from './schedule-kit';
 
@@ -37,6 +39,13 @@ describe('scheduled tasks', () => {
     expect(first.text).toBe('Status?');
     const listed = await schedule(api, created.id);
     expect(listed).toMatchObject({ enabled: true, action: { type: 'prompt', sessionId: lead } });
+    // The agent's schedule_list has the spec's fields, exactly; the skip policy is the page's.
+    const [row] = (await callTool(api, lead, 'schedule_list')).filter(
+      (r: { id: string }) => r.id === created.id,
+    );
+    expect(Object.keys(row).sort()).toEqual(
+      ['action', 'cron', 'enabled', 'id', 'lastRunAt', 'name', 'nextRunAt', 'timezone'].sort(),
+    );
     await waitFor('its run recorded', async () => (await schedule(api, created.id))?.lastRunAt);
     const markers = (await transcript(api, lead)).filter(
       (e) => e.marker?.kind === 'schedule-created',
@@ -91,5 +100,93 @@ describe('scheduled tasks', () => {
         action,
       }),
     ).rejects.toThrow(/not an IANA time zone/);
+  });
+
+  describe('changing the skip policy (PATCH /api/schedules/:id)', () => {
+    let id: string;
+    const patch = (body: unknown) => api.request('PATCH', `/api/schedules/${id}`, body);
+    const stream = async () =>
+      (await api.request('GET', `/api/streams/schedule-${id}/events`)).body.events as any[];
+    const held = async () =>
+      (await api.app.get<JobsPort>(JOBS).listSchedules()).find((s) => s.id === id);
+
+    beforeAll(async () => {
+      // Once a year: it never fires during the test.
+      const created = await callTool(api, lead, 'schedule_create', {
+        cron: '0 9 1 1 *',
+        name: 'Yearly report',
+        action: { type: 'prompt', text: 'Report' },
+      });
+      id = created.id as string;
+    });
+    afterAll(async () => {
+      await api.request('DELETE', `/api/schedules/${id}`);
+    });
+
+    it('lists the skip policy, on by default', async () => {
+      expect(await schedule(api, id)).toMatchObject({ enabled: true, skipMissed: true });
+      expect(await held()).toMatchObject({ skipMissed: true });
+    });
+
+    it('skipMissed false: GET shows it, the event is in the stream, the jobs apply it', async () => {
+      const reply = await patch({ skipMissed: false });
+      expect(reply.status).toBe(200);
+      expect(reply.body).toMatchObject({ id, enabled: true, skipMissed: false });
+      expect(Date.parse(reply.body.nextRunAt)).toBeGreaterThan(Date.now());
+      expect(await schedule(api, id)).toMatchObject({ enabled: true, skipMissed: false });
+
+      const changed = (await stream()).filter((e) => e.type === 'ScheduleSkipPolicyChanged');
+      expect(changed).toHaveLength(1);
+      expect(changed[0]).toMatchObject({
+        data: { scheduleId: id, skipMissed: false },
+        metadata: { actor: { kind: 'person', id: api.credentials.username } },
+      });
+      expect(await held()).toMatchObject({ skipMissed: false });
+
+      // The same policy again records nothing.
+      expect((await patch({ skipMissed: false })).status).toBe(200);
+      expect(await stream()).toHaveLength(2);
+    });
+
+    it.each([
+      ['{}', {}, /the body must set enabled, skipMissed or both/],
+      ['no boolean', { skipMissed: 'no' }, /skipMissed: skipMissed must be true or false/],
+      ['a null', { enabled: null }, /enabled: enabled must be true or false/],
+      ['an unknown field', { skipMissed: true, paused: true }, /paused/],
+    ])('refuses %s with 400 and changes nothing', async (_what, body, why) => {
+      const before = await stream();
+      const reply = await patch(body);
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({ error: 'VALIDATION_FAILED' });
+      expect(reply.body.message).toMatch(why);
+      expect(await stream()).toEqual(before);
+      expect(await schedule(api, id)).toMatchObject({ enabled: true, skipMissed: false });
+    });
+
+    it('applies both changes of one PATCH, and keeps the policy while off and on again', async () => {
+      const off = await patch({ enabled: false, skipMissed: true });
+      expect(off.body).toMatchObject({ enabled: false, skipMissed: true, nextRunAt: null });
+      expect((await stream()).slice(-2).map((e) => e.type)).toEqual([
+        'ScheduleSkipPolicyChanged',
+        'ScheduleDisabled',
+      ]);
+      expect(await held()).toBeUndefined();
+
+      expect((await patch({ skipMissed: false })).body).toMatchObject({
+        enabled: false,
+        skipMissed: false,
+      });
+      expect(await held()).toBeUndefined();
+      expect((await patch({ enabled: true })).body).toMatchObject({
+        enabled: true,
+        skipMissed: false,
+      });
+      expect(await held()).toMatchObject({ skipMissed: false });
+    });
+
+    it('answers 404 for a schedule that does not exist', async () => {
+      const reply = await api.request('PATCH', '/api/schedules/nope', { skipMissed: false });
+      expect(reply.status).toBe(404);
+    });
   });
 });

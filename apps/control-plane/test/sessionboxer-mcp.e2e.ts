@@ -211,7 +211,9 @@ describe('a session with a real box: the sessionboxer MCP server from .mcp.json,
   });
 
   it('ui_open shows a pane only to a browser on this session that is not typing', async () => {
-    const ui = new WebSocket(api.url.replace('http', 'ws') + '/api/ui');
+    const ui = new WebSocket(api.url.replace('http', 'ws') + '/api/ui', {
+      headers: api.authHeaders,
+    });
     const frames: { event: string; data: any }[] = [];
     ui.on('message', (m) => frames.push(JSON.parse((m as Buffer).toString())));
     await new Promise((r) => ui.once('open', r));

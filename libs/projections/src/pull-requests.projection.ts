@@ -125,6 +125,8 @@ export const pullRequestsProjection: Projection<PullRequestDoc> = {
 export interface PullRequestQueries {
   /** In the order they were attached. */
   list(sessionId: string): PullRequestSummary[];
+  /** The same, each with its items (the PRs pane shows them with their addressed marks). */
+  listWithItems(sessionId: string): (PullRequestSummary & { items: PullRequestItem[] })[];
   /**
    * By `owner/repo#n`, in any case; null when that PR is not attached to the session. A prId
    * that is not of that form is refused with a ValidationFailed DomainError that says so.
@@ -136,6 +138,10 @@ export function pullRequestQueries(reader: ReadModelReader): PullRequestQueries 
   return {
     list: (sessionId) =>
       reader.list(pullRequestsProjection, { partition: sessionId }).map((d) => d.doc.pr),
+    listWithItems: (sessionId) =>
+      reader
+        .list(pullRequestsProjection, { partition: sessionId })
+        .map((d) => ({ ...d.doc.pr, items: d.doc.items })),
     get(sessionId, prId) {
       const doc = reader.get(pullRequestsProjection, prDocId(sessionId, parsePrId(prId)));
       return doc === null ? null : { pr: doc.pr, items: doc.items };

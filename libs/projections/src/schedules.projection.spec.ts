@@ -84,6 +84,24 @@ describe('schedules projection', () => {
         .thenQuery((r) => scheduleQueries(r).get('a')?.enabled, true);
     });
 
+    it('follows skip policy changes, and keeps the order', () => {
+      const policy = (skipMissed: boolean, id = 'a'): ScheduleEvent => ({
+        type: 'ScheduleSkipPolicyChanged',
+        data: { scheduleId: id, skipMissed, at: AT },
+      });
+      spec
+        .given(recorded([created('a'), created('b'), policy(false)]))
+        .thenQuery((r) => scheduleQueries(r).list(), [doc('a', { skipMissed: false }), doc('b')]);
+      spec
+        .given(
+          recorded([created('a', { skipMissed: false }), policy(true), on('ScheduleDisabled')]),
+        )
+        .then({ a: doc('a', { skipMissed: true, enabled: false }) });
+      spec
+        .given(recorded([created('a'), on('ScheduleDeleted'), policy(false)]))
+        .thenQuery((r) => scheduleQueries(r).list(), []);
+    });
+
     it('keeps the last run: its occurrence (the skip policy starts there) and outcome', () => {
       const later = '2026-01-03T09:00:00.000Z';
       spec.given(recorded([created('a'), ran(true), ran(false, later)])).then({

@@ -48,6 +48,8 @@ function change(event: ScheduleEvent, doc: ScheduleDoc | null): ScheduleDoc | nu
     case 'ScheduleEnabled':
     case 'ScheduleDisabled':
       return doc && { ...doc, enabled: event.type === 'ScheduleEnabled' };
+    case 'ScheduleSkipPolicyChanged':
+      return doc && { ...doc, skipMissed: event.data.skipMissed };
     case 'ScheduleDeleted':
       return null;
     case 'ScheduleRunRecorded': {
@@ -73,11 +75,12 @@ function apply(
 
 export const schedulesProjection: Projection<ScheduleDoc> = {
   name: 'schedules',
-  version: 1,
+  version: 2,
   handles: [
     'ScheduleCreated',
     'ScheduleEnabled',
     'ScheduleDisabled',
+    'ScheduleSkipPolicyChanged',
     'ScheduleDeleted',
     'ScheduleRunRecorded',
   ],

@@ -1,16 +1,18 @@
 import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { ErrorCode } from '@sessionboxer/domain';
+import { DomainError, ErrorCode } from '@sessionboxer/domain';
+import { SIGNED_IN, type SignedInRequest } from '../auth/auth.guard';
 import type { Actor } from '@sessionboxer/domain';
 import type { Request } from 'express';
 
 /**
- * Who is calling, from the connection. Until people sign in (the web UI issue), the admin API
- * listens on loopback only and every caller is the local operator. A payload never names its
- * actor.
+ * Who is calling, from the connection: the person the AuthGuard found signed in (every route
+ * that reads an actor is behind it). A payload never names its actor.
  */
 export const RequestActor = createParamDecorator((_: unknown, ctx: ExecutionContext): Actor => {
-  ctx.switchToHttp().getRequest<Request>();
-  return { kind: 'person', id: 'local-operator' };
+  const username = ctx.switchToHttp().getRequest<SignedInRequest>()[SIGNED_IN];
+  if (username === undefined)
+    throw new DomainError(ErrorCode.Unauthenticated, 'this route needs a signed-in person');
+  return { kind: 'person', id: username };
 });
 
 const MAX_KEY = 200;

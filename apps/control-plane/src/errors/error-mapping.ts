@@ -14,6 +14,8 @@ export const errorCodeToHttp: Record<ErrorCode, HttpStatus> = {
   [ErrorCode.LimitReached]: HttpStatus.CONFLICT,
   [ErrorCode.Conflict]: HttpStatus.CONFLICT,
   [ErrorCode.Unavailable]: HttpStatus.SERVICE_UNAVAILABLE,
+  [ErrorCode.Unauthenticated]: HttpStatus.UNAUTHORIZED,
+  [ErrorCode.TooManyAttempts]: HttpStatus.TOO_MANY_REQUESTS,
 };
 
 /** The body of every error answer of the HTTP API. */

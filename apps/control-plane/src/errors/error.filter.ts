@@ -15,7 +15,8 @@ const httpStatusToCode: Partial<Record<number, ErrorCode>> = {
   [HttpStatus.BAD_REQUEST]: ErrorCode.ValidationFailed,
   [HttpStatus.NOT_FOUND]: ErrorCode.NotFound,
   [HttpStatus.FORBIDDEN]: ErrorCode.Forbidden,
-  [HttpStatus.UNAUTHORIZED]: ErrorCode.Forbidden,
+  [HttpStatus.UNAUTHORIZED]: ErrorCode.Unauthenticated,
+  [HttpStatus.TOO_MANY_REQUESTS]: ErrorCode.TooManyAttempts,
   [HttpStatus.CONFLICT]: ErrorCode.Conflict,
 };
 

@@ -6,12 +6,14 @@ import type { RawBodyRequest } from '../errors/json-body';
 import { verifyGitHubSignature, webhookPrRefs } from '../forge/github-webhook';
 import { SettingsService } from '../settings/settings.service';
 import { PrWatcher } from './pr-watcher';
+import { Public } from '../auth/public.decorator';
 
 /**
  * GitHub's webhook: a signed delivery about a PR makes the watcher poll that PR now. The body
  * is trusted only when its X-Hub-Signature-256 matches the secret in settings.
  */
 @ApiTags('webhooks')
+@Public()
 @Controller('api/webhooks/github')
 export class GitHubWebhookController {
   constructor(

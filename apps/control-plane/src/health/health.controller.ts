@@ -4,6 +4,7 @@ import type { EventStore } from '@sessionboxer/event-store';
 import type { Checkpoint, ProjectionRunner } from '@sessionboxer/projections';
 import type { AppConfig } from '../config';
 import { APP_CONFIG, EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/tokens';
+import { Public } from '../auth/public.decorator';
 
 export interface Health {
   status: 'ok' | 'degraded';
@@ -13,6 +14,7 @@ export interface Health {
 }
 
 @ApiTags('health')
+@Public()
 @Controller('api/health')
 export class HealthController {
   constructor(

@@ -1,13 +1,8 @@
 import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { DomainError, ErrorCode } from '@sessionboxer/domain';
-import {
-  limitQueries,
-  sidebarQueries,
-  type LimitDoc,
-  type SqliteReadModelStore,
-} from '@sessionboxer/projections';
+import type { SqliteReadModelStore } from '@sessionboxer/projections';
 import { READ_MODELS } from '../infrastructure/tokens';
+import { sessionLimits, type SessionLimits } from './session-limits';
 
 /** The limits of agent-created sessions, as they stand (the write side enforces them). */
 @ApiTags('sessions')
@@ -19,11 +14,7 @@ export class LimitsController {
   @ApiOperation({
     summary: "This session's agent's alive children (3 at most) and the global cap's use",
   })
-  get(@Param('id') id: string): { children: LimitDoc; global: LimitDoc } {
-    if (!sidebarQueries(this.readModels).get(id)) {
-      throw new DomainError(ErrorCode.NotFound, `session ${id} does not exist`);
-    }
-    const q = limitQueries(this.readModels);
-    return { children: q.children(id), global: q.global() };
+  get(@Param('id') id: string): SessionLimits {
+    return sessionLimits(this.readModels, id);
   }
 }

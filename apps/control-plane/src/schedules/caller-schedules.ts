@@ -58,7 +58,8 @@ export class CallerSchedules implements SchedulesPort {
   }
 
   listSchedules(): Promise<ScheduleListing[]> {
-    return Promise.resolve(this.deps.schedules.list());
+    // The tool's shape is the spec's: the skip policy is the Scheduled tasks page's business.
+    return Promise.resolve(this.deps.schedules.list().map(({ skipMissed: _, ...row }) => row));
   }
 
   /** The action with the target session resolved (an id prefix, or the caller when left out). */

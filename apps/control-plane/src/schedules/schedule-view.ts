@@ -3,11 +3,17 @@ import type { ScheduleDoc } from '@sessionboxer/projections';
 import type { CronSchedule } from '../jobs/jobs.port';
 import { nextOccurrence } from '../jobs/cron';
 
+/** A schedule as GET /api/schedules answers it: schedule_list's row and its skip policy. */
+export interface ScheduleView extends ScheduleListing {
+  /** Runs missed while Sessionboxer was down are skipped (false: the latest one fires once). */
+  skipMissed: boolean;
+}
+
 /** A schedule as schedule_list and GET /api/schedules answer it; nextRunAt from the cron. */
-export function scheduleView(doc: ScheduleDoc, now: Date): ScheduleListing {
-  const { id, name, cron, timezone, enabled, action, lastRunAt } = doc;
+export function scheduleView(doc: ScheduleDoc, now: Date): ScheduleView {
+  const { id, name, cron, timezone, enabled, action, skipMissed, lastRunAt } = doc;
   const nextRunAt = enabled ? nextOccurrence(cron, timezone, now).toISOString() : null;
-  return { id, name, cron, timezone, enabled, action, nextRunAt, lastRunAt };
+  return { id, name, cron, timezone, enabled, action, skipMissed, nextRunAt, lastRunAt };
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   type ScheduleCreator,
 } from '@sessionboxer/domain';
 import { deterministicUuid } from '@sessionboxer/event-store';
-import type { ScheduleListing, ScheduleSummary } from '@sessionboxer/mcp-adapters';
+import type { ScheduleSummary } from '@sessionboxer/mcp-adapters';
 import {
   scheduleQueries,
   type ScheduleDoc,
@@ -20,7 +20,7 @@ import { READ_MODELS } from '../infrastructure/tokens';
 import { checkCron, checkTimezone } from '../jobs/cron';
 import type { JobsPort } from '../jobs/jobs.port';
 import { JOBS } from '../jobs/jobs.provider';
-import { cronSchedule, scheduleView } from './schedule-view';
+import { cronSchedule, scheduleView, type ScheduleView } from './schedule-view';
 
 /** What creating a schedule takes, once the caller's edge has resolved who and what. */
 export interface NewSchedule {
@@ -30,6 +30,12 @@ export interface NewSchedule {
   action: ScheduleActionInput;
   skipMissed?: boolean;
   createdBy: ScheduleCreator;
+}
+
+/** What a person changes on an existing schedule (PATCH /api/schedules/:id); left out: kept. */
+export interface ScheduleChange {
+  enabled?: boolean;
+  skipMissed?: boolean;
 }
 
 /**
@@ -64,25 +70,41 @@ export class Schedules {
     return { id, name, cron: doc.cron, timezone: doc.timezone, nextRunAt };
   }
 
-  list(): ScheduleListing[] {
+  list(): ScheduleView[] {
     const now = this.now();
     return scheduleQueries(this.readModels)
       .list()
       .map((d) => scheduleView(d, now));
   }
 
-  view(scheduleId: string): ScheduleListing {
+  view(scheduleId: string): ScheduleView {
     return scheduleView(this.get(scheduleId), this.now());
   }
 
-  async setEnabled(scheduleId: string, enabled: boolean, actor: Actor): Promise<ScheduleListing> {
-    await this.bus.execute(scheduleDecider, scheduleStream(this.get(scheduleId).id), {
-      type: 'SetScheduleEnabled',
-      data: { scheduleId, enabled },
-      metadata: this.bus.metadata(actor),
-    });
+  /**
+   * Applies each change given, one command each (a value it already has records nothing),
+   * then tells the jobs adapter: it holds the skip policy it applies after a restart.
+   */
+  async change(scheduleId: string, change: ScheduleChange, actor: Actor): Promise<ScheduleView> {
+    const stream = scheduleStream(this.get(scheduleId).id);
+    if (change.skipMissed !== undefined) {
+      await this.bus.execute(scheduleDecider, stream, {
+        type: 'SetScheduleSkipPolicy',
+        data: { scheduleId, skipMissed: change.skipMissed },
+        metadata: this.bus.metadata(actor),
+      });
+    }
+    if (change.enabled !== undefined) {
+      await this.bus.execute(scheduleDecider, stream, {
+        type: 'SetScheduleEnabled',
+        data: { scheduleId, enabled: change.enabled },
+        metadata: this.bus.metadata(actor),
+      });
+    }
     const doc = this.get(scheduleId);
-    // Enabled again: runs from now on; what passed while it was off is not caught up.
+    // Enabled (again, or with its new skip policy): runs from now on. What passed while it was
+    // off is not caught up, and a policy changed now fires no missed run at once: the policy
+    // applies to what a later restart (or a Redis that lost its data) misses.
     if (doc.enabled)
       await this.jobs.upsertSchedule({ ...cronSchedule(doc), lastRunAt: this.now() });
     else await this.jobs.removeSchedule(scheduleId);

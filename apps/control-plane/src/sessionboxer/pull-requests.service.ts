@@ -19,6 +19,9 @@ import { SettingsService } from '../settings/settings.service';
 const WATCHER: Actor = { kind: 'system', id: 'pr-watcher' };
 
 /** PRs attached to sessions: read from the forge, recorded as events, served from a read model. */
+/** A PR as the PRs pane shows it. */
+export type PrWithItems = PrSummary & { items: PrItem[] };
+
 @Injectable()
 export class PullRequests {
   private readonly logger = new Logger('PullRequests');
@@ -52,6 +55,11 @@ export class PullRequests {
 
   list(sessionId: string): PrSummary[] {
     return pullRequestQueries(this.readModels).list(sessionId);
+  }
+
+  /** For people (the PRs pane): each PR with its checks and review items. */
+  listWithItems(sessionId: string): PrWithItems[] {
+    return pullRequestQueries(this.readModels).listWithItems(sessionId);
   }
 
   get(sessionId: string, prId: string): { pr: PrSummary; items: PrItem[] } {

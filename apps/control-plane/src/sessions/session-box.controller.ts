@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@sessionboxer/domain';
-import type { PrSummary, SnapshotResult } from '@sessionboxer/mcp-adapters';
+import type { SnapshotResult } from '@sessionboxer/mcp-adapters';
 import {
   recordingQueries,
   type NotificationPage,
@@ -12,7 +12,7 @@ import {
 import { READ_MODELS } from '../infrastructure/tokens';
 import { AfterQueryDto } from '../common/paging.dto';
 import { IdempotencyKey, RequestActor } from '../common/request-actor';
-import { PullRequests } from '../sessionboxer/pull-requests.service';
+import { PullRequests, type PrWithItems } from '../sessionboxer/pull-requests.service';
 import { SnapshotsService } from '../sessionboxer/snapshots.service';
 import { SessionsService, type SessionView } from './sessions.service';
 import { BoxLifecycle } from '../box-lifecycle/box-lifecycle.service';
@@ -72,10 +72,10 @@ export class SessionBoxController {
   }
 
   @Get('prs')
-  @ApiOperation({ summary: 'The PRs attached to the session, with checks and unaddressed items' })
-  listPrs(@Param('id') id: string): PrSummary[] {
+  @ApiOperation({ summary: 'The PRs attached to the session, with their checks and review items' })
+  listPrs(@Param('id') id: string): PrWithItems[] {
     this.sessions.get(id);
-    return this.prs.list(id);
+    return this.prs.listWithItems(id);
   }
 
   @Get('recordings')

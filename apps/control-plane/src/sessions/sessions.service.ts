@@ -98,6 +98,35 @@ export class SessionsService {
     return this.get(sessionId);
   }
 
+  /**
+   * A person's Fork on a snapshot: a new session like this one (provider, model, environment)
+   * that starts with the snapshot's files. A person is not an agent: no limits, no approval.
+   */
+  async fork(
+    sessionId: string,
+    snapshotId: string,
+    title: string | undefined,
+    caller: Caller,
+  ): Promise<SessionView> {
+    const source = this.get(sessionId);
+    if (!this.snapshots.has(sessionId, snapshotId)) {
+      throw new DomainError(
+        ErrorCode.NotFound,
+        `session ${sessionId} has no snapshot ${snapshotId}`,
+      );
+    }
+    return this.create(
+      {
+        title: title ?? forkTitle(source.title),
+        provider: source.provider,
+        model: source.model,
+        environment: source.environment,
+        forkedFrom: { sessionId, snapshotId },
+      },
+      caller,
+    );
+  }
+
   async rename(sessionId: string, title: string, caller: Caller): Promise<SessionView> {
     await this.run({
       type: 'SetSessionTitle',
@@ -180,4 +209,12 @@ export class SessionsService {
 function childOf(session: SidebarSession, parentTitle: string | undefined): SessionView['childOf'] {
   if (session.parentId === null || parentTitle === undefined) return null;
   return { sessionId: session.parentId, title: parentTitle };
+}
+
+/** "<title> (fork)", kept within the 200 characters a title may have. */
+function forkTitle(title: string): string {
+  const suffix = ' (fork)';
+  return title.length + suffix.length <= 200
+    ? title + suffix
+    : `${title.slice(0, 199 - suffix.length)}…${suffix}`;
 }

@@ -49,7 +49,9 @@ describe('a session agent through stop, resume and control-plane restarts', () =
 
   it('streams the transcript live to a browser watching the session, in order, without gaps', async () => {
     const known = await transcript(api, id);
-    const ui = new WebSocket(api.url.replace('http', 'ws') + '/api/ui');
+    const ui = new WebSocket(api.url.replace('http', 'ws') + '/api/ui', {
+      headers: api.authHeaders,
+    });
     const live: Entry[] = [];
     ui.on('message', (m) => {
       const frame = JSON.parse((m as Buffer).toString());

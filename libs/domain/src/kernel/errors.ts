@@ -12,6 +12,10 @@ export enum ErrorCode {
   LimitReached = 'LIMIT_REACHED',
   Conflict = 'CONFLICT',
   Unavailable = 'UNAVAILABLE',
+  /** No signed-in person (or a wrong password). */
+  Unauthenticated = 'UNAUTHENTICATED',
+  /** Too many attempts in a short time; the message says when to try again. */
+  TooManyAttempts = 'TOO_MANY_ATTEMPTS',
 }
 
 export class DomainError extends Error {

@@ -56,6 +56,12 @@ export type SetScheduleEnabled = Command<
   { scheduleId: string; enabled: boolean }
 >;
 
+/** Changes the skip policy of an existing schedule; the same value again records nothing. */
+export type SetScheduleSkipPolicy = Command<
+  'SetScheduleSkipPolicy',
+  { scheduleId: string; skipMissed: boolean }
+>;
+
 export type DeleteSchedule = Command<'DeleteSchedule', { scheduleId: string }>;
 
 /** One fire's result; a second record for the same occurrence records nothing. */
@@ -65,4 +71,4 @@ export type RecordScheduleRun = Command<
 >;
 
 export type ScheduleCommand =
-  CreateSchedule | SetScheduleEnabled | DeleteSchedule | RecordScheduleRun;
+  CreateSchedule | SetScheduleEnabled | SetScheduleSkipPolicy | DeleteSchedule | RecordScheduleRun;

@@ -46,6 +46,12 @@ function created(data: Partial<ScheduleCreated['data']> = {}): ScheduleCreated {
 const command = <C extends ScheduleCommand>(type: C['type'], data: C['data']) =>
   ({ type, data, metadata: meta() }) as C;
 const enable = (enabled: boolean) => command('SetScheduleEnabled', { scheduleId: 'sch1', enabled });
+const skipPolicy = (skipMissed: boolean) =>
+  command('SetScheduleSkipPolicy', { scheduleId: 'sch1', skipMissed });
+const skipPolicyChanged = (skipMissed: boolean): ScheduleEvent => ({
+  type: 'ScheduleSkipPolicyChanged',
+  data: { scheduleId: 'sch1', skipMissed, at: AT },
+});
 const remove = () => command('DeleteSchedule', { scheduleId: 'sch1' });
 const recordRun = (scheduledFor = FOR, ok = true) =>
   command('RecordScheduleRun', { scheduleId: 'sch1', scheduledFor, outcome: { ok, detail: 'x' } });
@@ -120,11 +126,15 @@ describe('schedule decider', () => {
         .thenThrows(ErrorCode.ValidationFailed, /cron/);
     });
 
-    it('has nothing to enable, delete or record', () => {
+    it('has nothing to enable, change, delete or record', () => {
       spec
         .given([])
         .when(enable(false))
         .thenThrows(ErrorCode.NotFound, /does not exist/);
+      spec
+        .given([])
+        .when(skipPolicy(false))
+        .thenThrows(ErrorCode.NotFound, /schedule sch1 does not exist/);
       spec.given([]).when(remove()).thenThrows(ErrorCode.NotFound);
       spec.given([]).when(recordRun()).thenThrows(ErrorCode.NotFound);
     });
@@ -141,6 +151,36 @@ describe('schedule decider', () => {
         .when(enable(false))
         .then([{ type: 'ScheduleDisabled', data: { scheduleId: 'sch1', at: AT } }]);
       spec.given([created()]).when(enable(true)).thenNothing();
+    });
+
+    it('changes its skip policy, and the same policy again changes nothing', () => {
+      spec
+        .given([created()])
+        .when(skipPolicy(false))
+        .then([skipPolicyChanged(false)]);
+      spec.given([created()]).when(skipPolicy(true)).thenNothing();
+      spec
+        .given([created({ skipMissed: false })])
+        .when(skipPolicy(true))
+        .then([skipPolicyChanged(true)]);
+    });
+
+    it('follows its latest skip policy: back to the first one is a change again', () => {
+      spec
+        .given([created(), skipPolicyChanged(false)])
+        .when(skipPolicy(false))
+        .thenNothing();
+      spec
+        .given([created(), skipPolicyChanged(false)])
+        .when(skipPolicy(true))
+        .then([skipPolicyChanged(true)]);
+    });
+
+    it('refuses a skip policy that is no boolean', () => {
+      spec
+        .given([created()])
+        .when(skipPolicy('no' as unknown as boolean))
+        .thenThrows(ErrorCode.ValidationFailed, /skipMissed/);
     });
 
     it('records a run once per occurrence: a fire delivered twice records nothing more', () => {
@@ -179,6 +219,17 @@ describe('schedule decider', () => {
         .then([{ type: 'ScheduleEnabled', data: { scheduleId: 'sch1', at: AT } }]);
     });
 
+    it('changes its skip policy while off, and stays off', () => {
+      spec
+        .given([created(), disabled])
+        .when(skipPolicy(false))
+        .then([skipPolicyChanged(false)]);
+      spec
+        .given([created(), disabled, skipPolicyChanged(false)])
+        .when(enable(true))
+        .then([{ type: 'ScheduleEnabled', data: { scheduleId: 'sch1', at: AT } }]);
+    });
+
     it('still records a run that was already under way', () => {
       spec.given([created(), disabled]).when(recordRun()).then([runRecorded()]);
     });
@@ -197,6 +248,10 @@ describe('schedule decider', () => {
         .when(remove())
         .thenThrows(ErrorCode.NotFound, /deleted/);
       spec.given([created(), deleted]).when(enable(true)).thenThrows(ErrorCode.NotFound);
+      spec
+        .given([created(), deleted])
+        .when(skipPolicy(false))
+        .thenThrows(ErrorCode.NotFound, /schedule sch1 was deleted/);
       spec.given([created(), deleted]).when(recordRun()).thenThrows(ErrorCode.NotFound);
       spec.given([created(), deleted]).when(create()).thenThrows(ErrorCode.AlreadyExists);
     });

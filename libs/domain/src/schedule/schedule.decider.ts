@@ -16,6 +16,8 @@ export type ScheduleState =
       status: 'active';
       scheduleId: string;
       enabled: boolean;
+      /** The skip policy: runs missed while Sessionboxer was down are skipped. */
+      skipMissed: boolean;
       /** The latest occurrence a run was recorded for, or null. */
       lastRunFor: string | null;
     };
@@ -97,6 +99,13 @@ function decide(command: ScheduleCommand, state: ScheduleState): ScheduleEvent[]
       const data = { scheduleId: s.scheduleId, at };
       return [enabled ? { type: 'ScheduleEnabled', data } : { type: 'ScheduleDisabled', data }];
     }
+    case 'SetScheduleSkipPolicy': {
+      const s = existing(state, command.data.scheduleId);
+      const skipMissed = bool(command.data.skipMissed, 'skipMissed');
+      if (skipMissed === s.skipMissed) return [];
+      const data = { scheduleId: s.scheduleId, skipMissed, at };
+      return [{ type: 'ScheduleSkipPolicyChanged', data }];
+    }
     case 'DeleteSchedule': {
       const s = existing(state, command.data.scheduleId);
       return [{ type: 'ScheduleDeleted', data: { scheduleId: s.scheduleId, at } }];
@@ -115,6 +124,7 @@ function evolve(state: ScheduleState, event: ScheduleEvent): ScheduleState {
         status: 'active',
         scheduleId: event.data.scheduleId,
         enabled: true,
+        skipMissed: event.data.skipMissed,
         lastRunFor: null,
       };
     case 'ScheduleEnabled':
@@ -122,6 +132,8 @@ function evolve(state: ScheduleState, event: ScheduleEvent): ScheduleState {
       return state.status === 'active'
         ? { ...state, enabled: event.type === 'ScheduleEnabled' }
         : state;
+    case 'ScheduleSkipPolicyChanged':
+      return state.status === 'active' ? { ...state, skipMissed: event.data.skipMissed } : state;
     case 'ScheduleDeleted':
       return { status: 'deleted', scheduleId: event.data.scheduleId };
     case 'ScheduleRunRecorded':

@@ -16,6 +16,11 @@ export type ScheduleCreated = DomainEvent<
 >;
 export type ScheduleEnabled = DomainEvent<'ScheduleEnabled', { scheduleId: string; at: string }>;
 export type ScheduleDisabled = DomainEvent<'ScheduleDisabled', { scheduleId: string; at: string }>;
+/** The skip policy as it is from now on: runs missed while Sessionboxer was down are skipped. */
+export type ScheduleSkipPolicyChanged = DomainEvent<
+  'ScheduleSkipPolicyChanged',
+  { scheduleId: string; skipMissed: boolean; at: string }
+>;
 export type ScheduleDeleted = DomainEvent<'ScheduleDeleted', { scheduleId: string; at: string }>;
 export type ScheduleRunRecorded = DomainEvent<
   'ScheduleRunRecorded',
@@ -29,12 +34,18 @@ export type ScheduleRunRecorded = DomainEvent<
 >;
 
 export type ScheduleEvent =
-  ScheduleCreated | ScheduleEnabled | ScheduleDisabled | ScheduleDeleted | ScheduleRunRecorded;
+  | ScheduleCreated
+  | ScheduleEnabled
+  | ScheduleDisabled
+  | ScheduleSkipPolicyChanged
+  | ScheduleDeleted
+  | ScheduleRunRecorded;
 
 export const SCHEDULE_EVENT_TYPES: readonly ScheduleEvent['type'][] = [
   'ScheduleCreated',
   'ScheduleEnabled',
   'ScheduleDisabled',
+  'ScheduleSkipPolicyChanged',
   'ScheduleDeleted',
   'ScheduleRunRecorded',
 ];

@@ -1,0 +1,82 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { DomainError, ErrorCode } from '@sessionboxer/domain';
+import type { AppConfig } from '../config';
+import { APP_CONFIG } from '../infrastructure/tokens';
+import { AccountStore } from './account-store';
+import { crossSite, tokenOf } from './credentials-of';
+import { SignInThrottle } from './sign-in-throttle';
+import { IDLE_LIMIT_MS, WebSessions } from './web-sessions';
+
+export interface SignedIn {
+  username: string;
+  token: string;
+}
+
+/**
+ * Who a request or a socket is: the person signed in with the local account, or nobody. The
+ * account is made at the first start (see AccountStore.ensure); its password never reaches a
+ * log or the event history.
+ */
+@Injectable()
+export class AuthService implements OnModuleInit {
+  private readonly logger = new Logger('Auth');
+  private readonly accounts: AccountStore;
+  private readonly sessions: WebSessions;
+  private readonly throttle = new SignInThrottle();
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.accounts = new AccountStore(config.dataDir);
+    this.sessions = new WebSessions(config.dataDir);
+  }
+
+  async onModuleInit(): Promise<void> {
+    const { account, generated } = await this.accounts.ensure(
+      this.config.adminUser,
+      this.config.adminPassword,
+    );
+    if (generated)
+      this.logger.warn(
+        `created the account "${account.username}"; its password is in ${this.accounts.initialPasswordFile} ` +
+          '(set your own with SESSIONBOXER_ADMIN_PASSWORD or `npm run sessionboxer -- password`)',
+      );
+  }
+
+  get idleLimitSeconds(): number {
+    return IDLE_LIMIT_MS / 1000;
+  }
+
+  async signIn(username: unknown, password: unknown, address: string): Promise<SignedIn> {
+    const wait = this.throttle.waitSeconds(address);
+    if (wait > 0)
+      throw new DomainError(
+        ErrorCode.TooManyAttempts,
+        `too many failed sign-ins from this address; try again in ${wait} s`,
+      );
+    if (typeof username !== 'string' || typeof password !== 'string')
+      throw new DomainError(ErrorCode.ValidationFailed, 'sign-in needs { username, password }');
+    if (!(await this.accounts.check(username, password))) {
+      this.throttle.failed(address);
+      throw new DomainError(ErrorCode.Unauthenticated, 'wrong user name or password');
+    }
+    this.throttle.succeeded(address);
+    return { username, token: this.sessions.open(username) };
+  }
+
+  signOut(headers: IncomingHttpHeaders): void {
+    const token = tokenOf(headers);
+    if (token) this.sessions.close(token);
+  }
+
+  /** The signed-in user name, or null (no token, an unknown one, or a cross-site browser). */
+  identify(headers: IncomingHttpHeaders): string | null {
+    if (crossSite(headers)) return null;
+    const token = tokenOf(headers);
+    const session = token ? this.sessions.resolve(token) : null;
+    if (!session) return null;
+    // A password set since this sign-in (from the CLI, say) ends it.
+    const account = this.accounts.read();
+    if (!account || account.username !== session.username) return null;
+    return session.createdAt >= Date.parse(account.updatedAt) ? session.username : null;
+  }
+}

@@ -1,0 +1,47 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+/** scrypt's cost; N = 2^14 takes ~30 ms here, enough to make guessing slow but sign-in quick. */
+const PARAMS = { N: 16384, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+
+export interface PasswordHash {
+  algorithm: 'scrypt';
+  salt: string;
+  hash: string;
+}
+
+function derive(password: string, salt: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, KEY_LENGTH, PARAMS, (e, key) => (e ? reject(e) : resolve(key))),
+  );
+}
+
+export async function hashPassword(password: string): Promise<PasswordHash> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt);
+  return { algorithm: 'scrypt', salt: salt.toString('base64'), hash: key.toString('base64') };
+}
+
+/** Constant-time comparison of the derived keys. */
+export async function verifyPassword(password: string, stored: PasswordHash): Promise<boolean> {
+  const expected = Buffer.from(stored.hash, 'base64');
+  const key = await derive(password, Buffer.from(stored.salt, 'base64'));
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** A password a person can type from the file it is written to: 24 URL-safe characters. */
+export function generatePassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+export const MIN_PASSWORD = 8;
+export const MAX_PASSWORD = 1024;
+
+/** Why a new password is refused, or null when it is acceptable. */
+export function passwordProblem(password: string): string | null {
+  if (password.length < MIN_PASSWORD)
+    return `the password must have at least ${MIN_PASSWORD} characters`;
+  if (password.length > MAX_PASSWORD)
+    return `the password must have at most ${MAX_PASSWORD} characters`;
+  return null;
+}

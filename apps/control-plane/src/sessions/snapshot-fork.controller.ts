@@ -1,0 +1,46 @@
+import { Body, Controller, Param, Post } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import type { Actor } from '@sessionboxer/domain';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IdempotencyKey, RequestActor } from '../common/request-actor';
+import { SessionsService, type SessionView } from './sessions.service';
+
+export class ForkSnapshotDto {
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 200,
+    description: "The new session's title; by default the session's own with “(fork)”",
+  })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  title?: string;
+}
+
+/** A snapshot's Fork button: a new session that starts with the snapshot's files. */
+@ApiTags('sessions')
+@Controller('api/sessions/:id/snapshots/:snapshotId/fork')
+export class SnapshotForkController {
+  constructor(private readonly sessions: SessionsService) {}
+
+  @Post()
+  @ApiOperation({
+    summary:
+      "Fork a new session from a snapshot: same provider, model and environment, the snapshot's files in its workspace",
+  })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Repeating a request with the same key returns its first result',
+  })
+  fork(
+    @Param('id') id: string,
+    @Param('snapshotId') snapshotId: string,
+    @Body() dto: ForkSnapshotDto,
+    @RequestActor() actor: Actor,
+    @IdempotencyKey() idempotencyKey?: string,
+  ): Promise<SessionView> {
+    return this.sessions.fork(id, snapshotId, dto.title, { actor, idempotencyKey });
+  }
+}
