@@ -29,6 +29,39 @@ const domainForbidden = [
     message: 'libs/domain imports nothing of the other libs or the apps.',
   },
 ];
+// The web UI runs in a browser: it sees the control plane only through HTTP and the socket.
+const webForbidden = [
+  { group: ['node:*', 'fs', 'path', 'crypto'], message: 'apps/web/src runs in a browser.' },
+  {
+    group: ['@sessionboxer/*', '**/libs/**', '**/control-plane/**', '**/box-agent/**'],
+    message: 'the web UI talks to the control plane over HTTP and /api/ui, never by import.',
+  },
+];
+// What a browser page may use without importing it (no-undef is off for TypeScript anyway:
+// the type checker knows the DOM from apps/web/tsconfig.json).
+const browserGlobals = Object.fromEntries(
+  [
+    'window',
+    'document',
+    'navigator',
+    'location',
+    'history',
+    'fetch',
+    'WebSocket',
+    'console',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'HTMLElement',
+    'KeyboardEvent',
+    'MouseEvent',
+    'Event',
+    'URL',
+    'URLSearchParams',
+  ].map((name) => [name, 'readonly']),
+);
+
 const libsForbidden = [
   { group: ['@nestjs/*'], message: 'libs stay framework-free; Nest lives in apps/.' },
   { group: ['**/apps/**', '**/tools/**'], message: 'libs never import apps or tools.' },
@@ -56,6 +89,18 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    languageOptions: {
+      globals: browserGlobals,
+      parserOptions: {
+        projectService: false,
+        project: './apps/web/tsconfig.json',
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: { 'no-restricted-imports': ['error', { patterns: webForbidden }] },
   },
   {
     files: ['libs/domain/**/*.ts'],

@@ -31,6 +31,8 @@ command -v espeak-ng >/dev/null || need_pkgs+=(espeak-ng)
 # Jobs: the BullMQ tests start their own redis-server processes on free ports.
 command -v redis-server >/dev/null || need_pkgs+=(redis-server)
 [ -d /usr/share/fonts/truetype/dejavu ] || need_pkgs+=(fonts-dejavu-core)
+# The web UI's browser tests: Debian's Chromium, driven by playwright-core (never a downloaded browser).
+[ -x /usr/bin/chromium ] || need_pkgs+=(chromium)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   log "installing system packages: ${need_pkgs[*]}"
   export DEBIAN_FRONTEND=noninteractive
@@ -47,7 +49,7 @@ fi
 
 status=0
 log "typecheck"
-npx tsc --noEmit -p tsconfig.json || status=1
+npm run -s typecheck || status=1
 log "build (what npm start runs)"
 npm run -s build >/dev/null || { echo "build failed"; status=1; }
 log "lint"

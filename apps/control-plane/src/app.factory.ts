@@ -9,6 +9,7 @@ import type { AppConfig } from './config';
 import { ErrorFilter } from './errors/error.filter';
 import { jsonBody } from './errors/json-body';
 import { validationPipe } from './errors/validation';
+import { serveWebApp } from './web/web-app';
 
 export interface CreateAppOptions {
   logger?: LoggerService | LogLevel[] | false;
@@ -29,6 +30,7 @@ export async function createApp(
     },
   );
   app.use(jsonBody());
+  serveWebApp(app);
   app.useWebSocketAdapter(new BoxWsAdapter(app, boxSockets));
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new ErrorFilter());

@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { checkAuth } from './auth';
+import { AppHeader } from './components/AppHeader';
+import { Home } from './components/Home';
+import { SessionView } from './components/SessionView';
+import { SettingsPage } from './components/SettingsPage';
+import { Sidebar } from './components/Sidebar';
+import { SignIn } from './components/SignIn';
+import { parseRoute, usePathname, type Route } from './router';
+import { showSession } from './session-loader';
+import { useStore } from './store';
+
+function Page({ route }: { route: Route }) {
+  switch (route.name) {
+    case 'home':
+      return <Home />;
+    case 'session':
+      return <SessionView sessionId={route.id} />;
+    case 'settings':
+      return <SettingsPage />;
+    case 'missing':
+      return (
+        <>
+          <h1>Page not found</h1>
+          <p>Nothing lives at {location.pathname}.</p>
+        </>
+      );
+  }
+}
+
+/** The signed-in app: banner, the sessions' tree and the page of the route. */
+function Shell() {
+  const route = parseRoute(usePathname());
+  const sessionId = route.name === 'session' ? route.id : null;
+  useEffect(() => {
+    void showSession(sessionId);
+  }, [sessionId]);
+  return (
+    <div className="app">
+      <AppHeader />
+      <div className="layout">
+        <Sidebar currentId={sessionId} />
+        <main className="page" id="main">
+          <Page route={route} />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export function App() {
+  const auth = useStore((s) => s.auth);
+  useEffect(() => {
+    void checkAuth();
+  }, []);
+  if (auth === 'signed-out') return <SignIn />;
+  if (auth === 'checking')
+    return (
+      <main className="loading">
+        <h1>Sessionboxer</h1>
+        <p>Loading…</p>
+      </main>
+    );
+  return <Shell />;
+}

@@ -1,0 +1,56 @@
+import { api, ApiError, get, setUnauthenticatedHandler } from './api';
+import { live } from './live';
+import { setState } from './store';
+import type { SidebarNode } from './types';
+
+function signedOut(): void {
+  live.stop();
+  setState({ auth: 'signed-out', username: null, sidebar: null, view: null });
+}
+
+async function signedIn(username: string | null): Promise<void> {
+  setState({ auth: 'signed-in', username });
+  live.start();
+  try {
+    setState({ sidebar: await get<SidebarNode[]>('/api/sidebar') });
+  } catch (e) {
+    console.warn('could not load the sidebar', e);
+    setState((s) => ({ sidebar: s.sidebar ?? [] }));
+  }
+}
+
+/** At start: signed in (the cookie) or not. A server without sign-in counts as signed in. */
+export async function checkAuth(): Promise<void> {
+  setUnauthenticatedHandler(signedOut);
+  try {
+    const me = await api<{ username: string }>('GET', '/api/auth/me', undefined, {
+      quiet401: true,
+    });
+    await signedIn(me.username);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) signedOut();
+    else await signedIn(null);
+  }
+}
+
+/** Resolves false for a wrong user name or password. */
+export async function signIn(username: string, password: string): Promise<boolean> {
+  try {
+    const me = await api<{ username: string }>(
+      'POST',
+      '/api/auth/sign-in',
+      { username, password },
+      { quiet401: true },
+    );
+    await signedIn(me.username);
+    return true;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return false;
+    throw e;
+  }
+}
+
+export async function signOut(): Promise<void> {
+  await api('POST', '/api/auth/sign-out').catch(() => undefined);
+  signedOut();
+}

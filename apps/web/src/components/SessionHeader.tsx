@@ -1,0 +1,71 @@
+import { post } from '../api';
+import { environmentName, providerName } from '../format';
+import { useAction } from '../hooks';
+import { Link, sessionPath } from '../router';
+import type { SessionView } from '../types';
+import { applyActionResult } from '../view-state';
+
+interface Props {
+  sessionId: string;
+  title: string;
+  session: SessionView | null;
+  status: 'running' | 'stopped';
+  settingsOpen: boolean;
+  onToggleSettings: () => void;
+}
+
+/** The session's title (the page's h1), what it runs, and Stop / Resume, Session settings. */
+export function SessionHeader(props: Props) {
+  const { sessionId, title, session, status, settingsOpen, onToggleSettings } = props;
+  const { busy, error, run } = useAction();
+  const toggle = () =>
+    run(async () => {
+      const route = status === 'running' ? 'stop' : 'resume';
+      const updated = await post<SessionView>(`/api/sessions/${sessionId}/${route}`);
+      applyActionResult(sessionId, { session: updated });
+    });
+
+  return (
+    <div className="session-header">
+      <div className="session-title">
+        <h1>{title}</h1>
+        <p className="session-facts">
+          <span className={`status status-${status}`}>{status}</span>
+          {session && (
+            <>
+              <span>{providerName(session.provider)}</span>
+              <span>{session.model}</span>
+              <span>{environmentName(session.environment)}</span>
+              {session.box && <span>box {session.box.status}</span>}
+            </>
+          )}
+          {session?.childOf && (
+            <span>
+              child of{' '}
+              <Link to={sessionPath(session.childOf.sessionId)}>{session.childOf.title}</Link>
+            </span>
+          )}
+        </p>
+        {session?.box?.failure && <p className="error">The box failed: {session.box.failure}</p>}
+      </div>
+      <div className="row session-actions">
+        <button type="button" disabled={busy} onClick={() => void toggle()}>
+          {status === 'running' ? 'Stop session' : 'Resume session'}
+        </button>
+        <button
+          type="button"
+          aria-expanded={settingsOpen}
+          aria-controls="session-settings"
+          onClick={onToggleSettings}
+        >
+          Session settings
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { errorText, get } from '../api';
+import type { Settings } from '../settings-types';
+import { GlobalSettings } from './GlobalSettings';
+import { McpSettings } from './McpSettings';
+import { ScheduledTasks } from './ScheduledTasks';
+
+/** `/settings`: Global settings, MCP & connectors, Scheduled tasks. */
+export function SettingsPage() {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    get<{ settings: Settings }>('/api/settings')
+      .then((s) => setSettings(s.settings))
+      .catch((e: unknown) => setError(errorText(e)));
+  }, []);
+  useEffect(() => {
+    if (settings && location.hash)
+      document.getElementById(location.hash.slice(1))?.scrollIntoView();
+  }, [settings]);
+
+  return (
+    <div className="settings">
+      <h1>Settings</h1>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      {settings === null && !error && <p className="muted">Loading…</p>}
+      {settings && (
+        <>
+          <GlobalSettings settings={settings} onSaved={setSettings} />
+          <McpSettings settings={settings} onSaved={setSettings} />
+        </>
+      )}
+      <ScheduledTasks />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState } from 'react';
+import { post } from '../api';
+import { bytes } from '../format';
+import { useAction } from '../hooks';
+import { navigate, sessionPath } from '../router';
+import type { SessionState } from '../store';
+import type { Snapshot } from '../types';
+
+function SnapshotItem({
+  sessionId,
+  snapshot,
+  focused,
+}: {
+  sessionId: string;
+  snapshot: Snapshot;
+  focused: boolean;
+}) {
+  const { busy, error, run } = useAction();
+  const [done, setDone] = useState('');
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (focused) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [focused]);
+  const route = `/api/sessions/${sessionId}/snapshots/${snapshot.id}`;
+  const revert = () =>
+    run(async () => {
+      await post(`${route}/revert`);
+      setDone(`Reverted to Snapshot ${snapshot.ordinal}`);
+    });
+  const fork = () =>
+    run(async () => {
+      const created = await post<{ id?: string; sessionId?: string }>(`${route}/fork`, {});
+      const id = created.id ?? created.sessionId;
+      if (id) navigate(sessionPath(id));
+    });
+  return (
+    <li
+      ref={ref}
+      id={`snapshot-${snapshot.id}`}
+      className={focused ? 'card snapshot focused' : 'card snapshot'}
+    >
+      <h3>Snapshot {snapshot.ordinal}</h3>
+      <p className="muted">
+        {new Date(snapshot.createdAt).toLocaleString()} · {bytes(snapshot.sizeBytes)}
+      </p>
+      <div className="row">
+        <button type="button" disabled={busy} onClick={() => void revert()}>
+          Revert
+        </button>
+        <button type="button" disabled={busy} onClick={() => void fork()}>
+          Fork
+        </button>
+        <span role="status" className="muted">
+          {done}
+        </span>
+      </div>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+interface Props {
+  sessionId: string;
+  snapshots: Snapshot[];
+  focus: SessionState['focus'];
+}
+
+/** The session's snapshots, Snapshot 1 first, each with Revert and Fork. */
+export function SnapshotsPane({ sessionId, snapshots, focus }: Props) {
+  if (snapshots.length === 0) return <p className="muted">No snapshots yet.</p>;
+  return (
+    <ul className="pane-list" aria-label="Snapshots">
+      {snapshots.map((s) => (
+        <SnapshotItem
+          key={s.id}
+          sessionId={sessionId}
+          snapshot={s}
+          focused={focus?.snapshotId === s.id}
+        />
+      ))}
+    </ul>
+  );
+}

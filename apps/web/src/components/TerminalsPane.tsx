@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorText, get } from '../api';
+import type { SessionState } from '../store';
+import type { Terminal } from '../types';
+
+function terminalName(t: Terminal): string {
+  return t.command?.length ? t.command.join(' ') : `Terminal ${t.id.slice(0, 8)}`;
+}
+
+/** One Terminal and its retained output, read when it shows and whenever it changes. */
+function TerminalOutput({
+  sessionId,
+  terminal,
+  focused,
+}: {
+  sessionId: string;
+  terminal: Terminal;
+  focused: boolean;
+}) {
+  const [text, setText] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const ref = useRef<HTMLElement>(null);
+  const load = useCallback(() => {
+    get<{ text: string }>(`/api/sessions/${sessionId}/terminals/${terminal.id}`)
+      .then((t) => {
+        setText(t.text);
+        setError(null);
+      })
+      .catch((e: unknown) => setError(errorText(e)));
+  }, [sessionId, terminal.id]);
+  useEffect(load, [load, terminal.exitCode]);
+  useEffect(() => {
+    if (focused) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [focused]);
+
+  const name = terminalName(terminal);
+  return (
+    <article
+      ref={ref}
+      className={focused ? 'card terminal focused' : 'card terminal'}
+      aria-label={name}
+    >
+      <h3>{name}</h3>
+      <p className="muted">
+        {terminal.exitCode === null ? 'running' : `exited with ${terminal.exitCode}`} · opened{' '}
+        {new Date(terminal.createdAt).toLocaleString()}{' '}
+        <button type="button" onClick={load}>
+          Refresh output
+        </button>
+      </p>
+      {error && <p className="error">{error}</p>}
+      <pre className="terminal-output" tabIndex={0} aria-label={`Output of ${name}`}>
+        {text ?? 'Loading…'}
+      </pre>
+    </article>
+  );
+}
+
+interface Props {
+  sessionId: string;
+  terminals: Terminal[];
+  focus: SessionState['focus'];
+}
+
+/** The session's Terminals, the person's and the ones the agent's ui_open started. */
+export function TerminalsPane({ sessionId, terminals, focus }: Props) {
+  if (terminals.length === 0) return <p className="muted">No Terminals yet.</p>;
+  return (
+    <div className="pane-list">
+      {terminals.map((t) => (
+        <TerminalOutput
+          key={t.id}
+          sessionId={sessionId}
+          terminal={t}
+          focused={focus?.terminalId === t.id}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { actorName, providerName } from '../format';
+import type { Actor, ConversationEvent } from '../types';
+
+interface Props {
+  event: ConversationEvent;
+  provider: string;
+  /** The tool call's name, for a result (results name only the call's id). */
+  toolName: string | undefined;
+  titleOf: (sessionId: string) => string | null;
+  username: string | null;
+}
+
+function promptFrom(from: Actor, username: string | null, titleOf: Props['titleOf']): string {
+  if (from.kind === 'person') return from.id === username || username === null ? 'You' : from.id;
+  return actorName(from, titleOf);
+}
+
+function json(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value, null, 2);
+  } catch {
+    return String(value);
+  }
+}
+
+/** One event of the agent's conversation: a prompt, a message, a tool call or result, … */
+export function TranscriptEvent({ event, provider, toolName, titleOf, username }: Props) {
+  switch (event.type) {
+    case 'prompt':
+      return (
+        <div className="bubble prompt">
+          <p className="who">{promptFrom(event.from, username, titleOf)}</p>
+          <div className="text">{event.text}</div>
+          {event.briefing && (
+            <details>
+              <summary>Briefing</summary>
+              <pre>{event.briefing}</pre>
+            </details>
+          )}
+        </div>
+      );
+    case 'message':
+      return (
+        <div className="bubble message">
+          <p className="who">{providerName(provider)}</p>
+          <div className="text">{event.text}</div>
+        </div>
+      );
+    case 'tool_call':
+      return (
+        <details className="tool">
+          <summary>Tool call: {event.name}</summary>
+          <pre>{json(event.input)}</pre>
+        </details>
+      );
+    case 'tool_result':
+      return (
+        <details className={event.error ? 'tool tool-error' : 'tool'}>
+          <summary>
+            {event.error ? 'Tool error' : 'Tool result'}: {toolName ?? event.id}
+          </summary>
+          <pre>{event.output}</pre>
+        </details>
+      );
+    case 'error':
+      return (
+        <p className="event-error">
+          <strong>Error</strong> ({event.code}): {event.message}
+        </p>
+      );
+    case 'turn_finished':
+      return (
+        <p className="turn-end">
+          Turn {event.turn} {event.status} · {event.input_tokens} tokens in, {event.output_tokens}{' '}
+          out
+        </p>
+      );
+  }
+}

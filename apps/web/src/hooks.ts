@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { useStore } from './store';
+import type { SidebarNode } from './types';
+
+/** The current time, ticking every `ms` while the component is shown (a display timer). */
+export function useNow(ms = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), ms);
+    return () => window.clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+function find(nodes: SidebarNode[], id: string): SidebarNode | null {
+  for (const node of nodes) {
+    if (node.id === id) return node;
+    const child = find(node.children, id);
+    if (child) return child;
+  }
+  return null;
+}
+
+/** A session as the sidebar tree has it, or null. */
+export function sessionNode(nodes: SidebarNode[] | null, id: string): SidebarNode | null {
+  return nodes === null ? null : find(nodes, id);
+}
+
+/** A function naming sessions by their current title (null for one the tree lacks). */
+export function useTitleOf(): (sessionId: string) => string | null {
+  const sidebar = useStore((s) => s.sidebar);
+  return (id) => sessionNode(sidebar, id)?.title ?? null;
+}
+
+/** An action's state for a button: busy while it runs, and the error it ended with. */
+export function useAction(): {
+  busy: boolean;
+  error: string | null;
+  run: (action: () => Promise<unknown>) => Promise<void>;
+} {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
+}

@@ -1,0 +1,149 @@
+import { api } from './api';
+import { getState, setState } from './store';
+import type { Notification, SidebarNode, TranscriptEntry } from './types';
+import {
+  addNotification,
+  appendEntries,
+  applySessionFrame,
+  openPane,
+  paneOfRequest,
+} from './view-state';
+
+interface Frame {
+  event: string;
+  data: unknown;
+}
+
+const BACKOFF_MIN_MS = 500;
+const BACKOFF_MAX_MS = 10_000;
+
+function socketUrl(): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/api/ui`;
+}
+
+function apply(frame: Frame): void {
+  switch (frame.event) {
+    case 'sidebar':
+      setState({ sidebar: (frame.data as { nodes: SidebarNode[] }).nodes });
+      return;
+    case 'transcript': {
+      const { sessionId, entries } = frame.data as {
+        sessionId: string;
+        entries: TranscriptEntry[];
+      };
+      appendEntries(sessionId, entries);
+      return;
+    }
+    case 'session': {
+      const data = frame.data as { sessionId: string } & Record<string, unknown>;
+      applySessionFrame(data.sessionId, data);
+      return;
+    }
+    case 'pane': {
+      const { sessionId, pane, terminalId } = frame.data as {
+        sessionId: string;
+        pane: string;
+        terminalId?: string | null;
+      };
+      const tab = paneOfRequest(pane);
+      if (tab) openPane(sessionId, tab, terminalId ? { terminalId } : {});
+      return;
+    }
+    case 'notification':
+      addNotification(frame.data as Notification);
+      return;
+    case 'error': {
+      const { message } = frame.data as { message?: string };
+      console.warn(`the control plane refused a frame: ${message ?? 'no reason given'}`);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/**
+ * The `/api/ui` socket. It reconnects with a growing delay, and on every (re)connection says
+ * again which session the page watches and the last transcript position it has, so the feed
+ * continues from there: nothing is lost and nothing comes twice.
+ */
+class LiveClient {
+  private socket: WebSocket | null = null;
+  private running = false;
+  private delay = BACKOFF_MIN_MS;
+  private timer: number | undefined;
+  private watching: string | null = null;
+  private typingNow = false;
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.connect();
+  }
+
+  stop(): void {
+    this.running = false;
+    window.clearTimeout(this.timer);
+    this.socket?.close();
+    this.socket = null;
+    setState({ connected: false });
+  }
+
+  /** Watches a session (null: none) from the view's last transcript position. */
+  watch(sessionId: string | null): void {
+    this.watching = sessionId;
+    this.typingNow = false;
+    this.sendWatch();
+  }
+
+  typing(typing: boolean): void {
+    if (typing === this.typingNow) return;
+    this.typingNow = typing;
+    this.send({ event: 'typing', data: { typing } });
+  }
+
+  private sendWatch(): void {
+    const view = getState().view;
+    const after = view && view.sessionId === this.watching ? view.after : undefined;
+    const data =
+      after === undefined ? { sessionId: this.watching } : { sessionId: this.watching, after };
+    this.send({ event: 'watch', data });
+  }
+
+  private send(frame: Frame): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
+  }
+
+  private connect(): void {
+    const socket = new WebSocket(socketUrl());
+    this.socket = socket;
+    let opened = false;
+    socket.onopen = () => {
+      opened = true;
+      this.delay = BACKOFF_MIN_MS;
+      setState({ connected: true });
+      if (this.watching !== null) this.sendWatch();
+      if (this.typingNow) this.send({ event: 'typing', data: { typing: true } });
+    };
+    socket.onmessage = (message: MessageEvent<string>) => {
+      try {
+        apply(JSON.parse(message.data) as Frame);
+      } catch (e) {
+        console.warn('a frame the page could not read', e);
+      }
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      setState({ connected: false });
+      if (!this.running) return;
+      // A refused upgrade looks like any other failure: ask whether we are still signed in.
+      if (!opened) void api('GET', '/api/auth/me').catch(() => undefined);
+      this.timer = window.setTimeout(() => this.running && this.connect(), this.delay);
+      this.delay = Math.min(this.delay * 2, BACKOFF_MAX_MS);
+    };
+  }
+}
+
+export const live = new LiveClient();

@@ -1,0 +1,159 @@
+import * as fs from 'node:fs';
+import { APPROVAL_TTL_MS } from '@sessionboxer/domain';
+import type { Page } from 'playwright-core';
+import { Clock } from '../../control-plane/src/infrastructure/clock';
+import { script, turnFinished } from '../../control-plane/test/agent/agent-kit';
+import { waitFor, waitForBox } from '../../control-plane/test/box-kit';
+import { startApp, type RunningApp } from '../../control-plane/test/harness';
+import {
+  checkPage,
+  markPage,
+  openBrowser,
+  openSession,
+  signIn,
+  startsWith,
+  stillSamePage,
+  transcriptLog,
+  treeItem,
+  type BrowserKit,
+} from './browser-kit';
+
+/**
+ * Approval cards in the asking agent's transcript. The agent is the scripted harness (a test
+ * double of a model-driven agent: it plays a script of real MCP calls) in a real box, calling
+ * sessionboxer.session_create under the default "Ask me" policy.
+ */
+describe('approval cards for an agent’s session_create', () => {
+  let api: RunningApp;
+  let kit: BrowserKit;
+  let page: Page;
+  let lead: string;
+  let turn = 0;
+
+  const createRequest = (title: string) =>
+    script({
+      call: 'sessionboxer.session_create',
+      args: { title, provider: 'scripted', first_prompt: script({ say: `${title} ready.` }) },
+    });
+  const card = (title: string) =>
+    transcriptLog(page).getByRole('article', { name: 'Approval' }).filter({ hasText: title });
+  const cards = async () => (await api.request('GET', `/api/sessions/${lead}/approvals`)).body;
+
+  beforeAll(async () => {
+    api = await startApp(undefined, { SESSIONBOXER_BOXES: 'on' });
+    lead = (await api.request('POST', '/api/sessions', { title: 'Lead', provider: 'scripted' }))
+      .body.id;
+    // session_create is one of the other-sessions tools; "Ask me" is the default creation policy.
+    await api.request('PATCH', `/api/sessions/${lead}/policy`, { agentTools: 'all' });
+    await waitForBox(api, lead);
+    kit = await openBrowser();
+    page = kit.page;
+    await signIn(page, api);
+  }, 60_000);
+  afterAll(async () => {
+    if (kit?.errors.length) console.warn(kit.errors.join('\n'));
+    await kit?.close();
+    await api?.close();
+    if (api) fs.rmSync(api.dataDir, { recursive: true, force: true });
+  });
+
+  it('Allow creates the child: it shows under its creator, and the settled card links to it', async () => {
+    await openSession(page, 'Lead');
+    await markPage(page);
+    // The prompt goes in through the session view's own prompt box.
+    await page.getByLabel('Prompt').fill(createRequest('Helper'));
+    await page.getByRole('button', { name: 'Send' }).click();
+    turn++;
+    const helperCard = card('Helper');
+    // "<Agent> wants to create a Session '<title>'" (docs/web-ui.md), the agent named by its harness.
+    await helperCard.getByText(/wants to create a Session .Helper./).waitFor({ timeout: 30_000 });
+    await helperCard.getByRole('button', { name: 'Deny' }).waitFor();
+    await checkPage(page, 'approval-card-pending');
+    expect(await treeItem(page, 'Helper').count()).toBe(0);
+
+    await helperCard.getByRole('button', { name: 'Allow' }).click();
+    await helperCard.getByText('Allowed').waitFor();
+    const link = helperCard.getByRole('link', { name: /Helper/ });
+    await link.waitFor();
+    expect(await helperCard.getByRole('button', { name: 'Allow' }).count()).toBe(0);
+
+    const [approval] = await cards();
+    expect(approval).toMatchObject({ status: 'allowed', result: { title: 'Helper' } });
+    const child = approval.result.sessionId as string;
+
+    // In the sidebar: inside the creator's group, saying whose child it is.
+    const helperItem = treeItem(page, 'Lead')
+      .getByRole('group')
+      .getByRole('treeitem', {
+        name: startsWith('Helper'),
+      });
+    await helperItem.waitFor();
+    await helperItem.getByText('child of Lead').waitFor();
+    expect(await stillSamePage(page)).toBe(true);
+    await checkPage(page, 'approval-card-allowed');
+
+    await link.click();
+    await page.getByRole('heading', { level: 1, name: 'Helper' }).waitFor();
+    const session = (await api.request('GET', `/api/sessions/${child}`)).body;
+    expect(session).toMatchObject({ title: 'Helper', createdBy: { sessionId: lead } });
+    await checkPage(page, 'child-session-view');
+    await turnFinished(api, lead, turn, 30_000);
+  }, 90_000);
+
+  it('Deny settles the card as "Denied" and creates nothing', async () => {
+    await openSession(page, 'Lead');
+    await api.request('POST', `/api/sessions/${lead}/prompts`, { text: createRequest('Second') });
+    turn++;
+    const second = card('Second');
+    await second.getByRole('button', { name: 'Deny' }).click({ timeout: 30_000 });
+    await second.getByText('Denied', { exact: true }).waitFor();
+    expect(await second.getByRole('button', { name: 'Allow' }).count()).toBe(0);
+    await checkPage(page, 'approval-card-denied');
+    expect((await cards()).find((c: any) => c.summary.includes('Second'))).toMatchObject({
+      status: 'denied',
+    });
+    const titles = (await api.request('GET', '/api/sessions')).body.map((s: any) => s.title);
+    expect(titles).not.toContain('Second');
+    expect(await treeItem(page, 'Second').count()).toBe(0);
+    await turnFinished(api, lead, turn, 30_000);
+  }, 60_000);
+
+  it('a card nobody answers shows expired once its deadline passes', async () => {
+    // No setting shortens the 10 minutes: the app's Clock (its one source of time) runs
+    // 10 minutes minus a few seconds behind while the agent asks, so the card's deadline is a
+    // few real seconds away. The expiry job then fires on its real timer, as in production.
+    const clock = api.app.get(Clock);
+    const aheadMs = 6_000;
+    const realNow = clock.now.bind(clock);
+    clock.now = () => new Date(realNow().getTime() - (APPROVAL_TTL_MS - aheadMs));
+    let pending: any;
+    try {
+      await api.request('POST', `/api/sessions/${lead}/prompts`, { text: createRequest('Third') });
+      turn++;
+      pending = await waitFor(
+        'the third card',
+        async () => (await cards()).find((c: any) => c.summary.includes('Third')),
+        30_000,
+      );
+    } finally {
+      delete (clock as { now?: unknown }).now;
+    }
+    expect(pending.status).toBe('pending');
+    const left = Date.parse(pending.expiresAt) - Date.now();
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(aheadMs);
+
+    const third = card('Third');
+    await third.waitFor();
+    await third
+      .getByText('Expired: nobody answered in 10 minutes')
+      .waitFor({ timeout: aheadMs + 15_000 });
+    expect(await third.getByRole('button', { name: 'Allow' }).count()).toBe(0);
+    await checkPage(page, 'approval-card-expired');
+    // The job recorded it in the log, not only the read side's deadline check.
+    const events = (await api.request('GET', `/api/streams/approval-${pending.id}/events`)).body;
+    expect(JSON.stringify(events)).toContain('ApprovalExpired');
+    expect((await cards()).find((c: any) => c.id === pending.id).status).toBe('expired');
+    await turnFinished(api, lead, turn, 30_000);
+  }, 60_000);
+});

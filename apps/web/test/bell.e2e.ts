@@ -1,0 +1,88 @@
+import * as fs from 'node:fs';
+import { turnFinished } from '../../control-plane/test/agent/agent-kit';
+import { startApp, type RunningApp } from '../../control-plane/test/harness';
+import {
+  checkPage,
+  markPage,
+  openBrowser,
+  openSession,
+  signIn,
+  stillSamePage,
+  transcriptLog,
+  type BrowserKit,
+} from './browser-kit';
+import { browserOn, resultOf, sb, scriptedSession, sendScript } from './session-kit';
+
+/** The bell: the agent's `notify` (the scripted harness, in a real box) reaches it live. */
+describe('the bell', () => {
+  let api: RunningApp;
+  let kit: BrowserKit | undefined;
+  let id: string;
+
+  beforeAll(async () => {
+    api = await startApp(undefined, { SESSIONBOXER_BOXES: 'on' });
+    id = await scriptedSession(api, 'Bell ringer');
+  }, 60_000);
+  afterAll(async () => {
+    if (kit?.errors.length) console.warn(kit.errors.join('\n'));
+    await kit?.close();
+    await api?.close();
+    if (api) fs.rmSync(api.dataDir, { recursive: true, force: true });
+  });
+
+  it('counts the agent’s notifications as they come, and lists them when opened', async () => {
+    kit = await openBrowser();
+    const { page } = kit;
+    await signIn(page, api);
+    await openSession(page, 'Bell ringer');
+    await markPage(page);
+    await browserOn(api, id, false);
+    const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+    expect(await bell.textContent()).toBe('Notifications');
+    const list = page.getByRole('list', { name: 'Notifications' });
+    expect(await list.count()).toBe(0);
+
+    const first = 'The build is broken: I need your GitHub token';
+    await sendScript(api, id, sb('notify', { text: first }), { say: 'Told you.' });
+    await page
+      .getByRole('button', { name: 'Notifications 1', exact: true })
+      .waitFor({ timeout: 30_000 });
+    expect(await resultOf(api, id, 1, 'notify')).toEqual({ ok: true });
+    await transcriptLog(page).getByText(`notified you: ${first}`, { exact: false }).waitFor();
+    await checkPage(page, 'bell-unread');
+
+    await bell.click();
+    await list.getByRole('listitem').filter({ hasText: first }).waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(1);
+    await list.getByText('From the agent').waitFor();
+    // Seen once listed: the count goes.
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    await checkPage(page, 'bell-open');
+    await bell.click();
+    await list.waitFor({ state: 'detached' });
+    await turnFinished(api, id, 1);
+
+    // A second one counts 1 again (only the unseen), and the list has both, newest first.
+    const second = 'Tests pass now: ready for review';
+    await sendScript(api, id, sb('notify', { text: second }));
+    await page
+      .getByRole('button', { name: 'Notifications 1', exact: true })
+      .waitFor({ timeout: 30_000 });
+    await bell.click();
+    await list.getByRole('listitem').nth(1).waitFor();
+    expect(await list.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringContaining(second),
+      expect.stringContaining(first),
+    ]);
+    expect(await stillSamePage(page)).toBe(true);
+
+    // What the bell shows is what the control plane holds.
+    const page1 = (await api.request('GET', `/api/sessions/${id}/notifications`)).body;
+    const texts = (page1.notifications ?? page1).map((n: any) => [n.text, n.source]);
+    expect(texts).toEqual([
+      [first, 'agent'],
+      [second, 'agent'],
+    ]);
+    await turnFinished(api, id, 2);
+  }, 90_000);
+});

@@ -1,0 +1,73 @@
+import * as fs from 'node:fs';
+import { startApp, type RunningApp } from '../../control-plane/test/harness';
+import {
+  checkPage,
+  credentialsOf,
+  fillSignIn,
+  openBrowser,
+  sidebar,
+  type BrowserKit,
+} from './browser-kit';
+
+/** docs/web-ui.md "Signing in": the real form, the real account, the real cookie. */
+describe('signing in to the web UI', () => {
+  let api: RunningApp;
+  let kit: BrowserKit | undefined;
+
+  beforeAll(async () => {
+    api = await startApp();
+  });
+  afterEach(async () => {
+    if (kit && kit.errors.length > 0) console.warn(kit.errors.join('\n'));
+    await kit?.close();
+    kit = undefined;
+  });
+  afterAll(async () => {
+    await api?.close();
+    if (api) fs.rmSync(api.dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 401 to /api/sessions without a sign-in', async () => {
+    const res = await fetch(api.url + '/api/sessions');
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ error: 'UNAUTHENTICATED' });
+  });
+
+  it('shows an alert for a wrong password and the app for the right one', async () => {
+    kit = await openBrowser();
+    const { page } = kit;
+    const { username, password } = credentialsOf(api);
+    await page.goto(api.url + '/');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await checkPage(page, 'sign-in');
+
+    await fillSignIn(page, username, `${password}-wrong`);
+    const alert = page.getByRole('alert').filter({ hasText: 'Wrong user name or password' });
+    await alert.waitFor();
+    await checkPage(page, 'sign-in-wrong-password');
+    expect(await sidebar(page).count()).toBe(0);
+
+    await fillSignIn(page, username, password);
+    await sidebar(page).waitFor();
+    // An empty tree has no height: it is there, not visible.
+    await sidebar(page).getByRole('tree').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'New session' }).waitFor();
+    await checkPage(page, 'app-signed-in');
+
+    // The cookie signs the page's own requests in; the same request without it does not.
+    const me = await page.evaluate(async () => {
+      const r = await fetch('/api/auth/me');
+      return { status: r.status, body: (await r.json()) as unknown };
+    });
+    expect(me).toEqual({ status: 200, body: { username } });
+    const cookies = await kit.context.cookies(api.url);
+    expect(cookies.find((c) => c.name === 'sb_session')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
+
+    // Still signed in after a reload (the cookie, not the page's memory).
+    await page.reload();
+    await sidebar(page).waitFor();
+  });
+});
