@@ -29,6 +29,7 @@ export async function createApp(
       abortOnError: false,
     },
   );
+  if (config.trustProxy !== null) app.set('trust proxy', config.trustProxy);
   app.use(jsonBody());
   serveWebApp(app);
   app.useWebSocketAdapter(new BoxWsAdapter(app, boxSockets));

@@ -55,6 +55,7 @@ import { SessionTerminalsController } from './sessions/session-terminals.control
 import { SnapshotForkController } from './sessions/snapshot-fork.controller';
 import { UiGateway } from './ui-socket/ui.gateway';
 import { UiPresence } from './ui-socket/ui-presence';
+import { UiSignIns } from './ui-socket/ui-sign-ins';
 import { JOBS, createJobs } from './jobs/jobs.provider';
 import { SchedulesForCalls } from './schedules/caller-schedules';
 import { JobsBoot } from './schedules/jobs-boot.service';
@@ -125,6 +126,7 @@ export class AppModule {
         SnapshotsService,
         PrWatcher,
         UiPresence,
+        UiSignIns,
         UiGateway,
         TranscriptFeed,
         SidebarFeed,

@@ -24,6 +24,11 @@ export interface AppConfig {
   adminUser: string;
   /** SESSIONBOXER_ADMIN_PASSWORD: applied at each start that sets it; null keeps the stored one. */
   adminPassword: string | null;
+  /**
+   * SESSIONBOXER_TRUST_PROXY: Express's `trust proxy` (e.g. `loopback`, or a number of hops),
+   * so sign-in throttling counts the client behind a reverse proxy, not the proxy; null: none.
+   */
+  trustProxy: string | number | null;
 }
 
 export class ConfigError extends Error {}
@@ -56,5 +61,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL?.trim() || null,
     adminUser: env.SESSIONBOXER_ADMIN_USER?.trim() || 'admin',
     adminPassword: env.SESSIONBOXER_ADMIN_PASSWORD || null,
+    trustProxy: trustProxy(env.SESSIONBOXER_TRUST_PROXY),
   };
+}
+
+function trustProxy(value: string | undefined): string | number | null {
+  const v = value?.trim();
+  if (!v) return null;
+  return /^\d+$/.test(v) ? Number(v) : v;
 }

@@ -97,6 +97,53 @@ describe('signing in: the API and the UI socket need a signed-in person', () => 
     expect(locked.body.message).toMatch(/try again in \d+ s/);
   });
 
+  it('counts parallel guesses one by one: five wrong answers at most, then the address waits', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api.request(
+          'POST',
+          '/api/auth/sign-in',
+          { username: 'admin', password: `p-${i}-xxxxx` },
+          none,
+        ),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+
+  it("refuses a sign-in from another site's page", async () => {
+    const res = await api.request(
+      'POST',
+      '/api/auth/sign-in',
+      { username: 'admin', password: TEST_PASSWORD },
+      { ...none, origin: 'http://evil.example' },
+    );
+    expect(res.status).toBe(403);
+    expect(res.body.token).toBeUndefined();
+  });
+
+  it('closes an open UI socket when its sign-in is signed out', async () => {
+    const token = await signIn(api.url, 'admin', TEST_PASSWORD);
+    const ws = new WebSocket(api.url.replace('http', 'ws') + '/api/ui', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await new Promise((r) => ws.once('open', r));
+    const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)));
+    // Another sign-in's socket stays open.
+    const other = new WebSocket(api.url.replace('http', 'ws') + '/api/ui', {
+      headers: api.authHeaders,
+    });
+    await new Promise((r) => other.once('open', r));
+    await api.request('POST', '/api/auth/sign-out', undefined, {
+      authorization: `Bearer ${token}`,
+    });
+    expect(await closed).toBe(4401);
+    expect(other.readyState).toBe(WebSocket.OPEN);
+    other.close();
+  });
+
   it('refuses the UI socket without a sign-in or from another site, and opens it with one', async () => {
     expect(await handshake(api.url, {})).toBe(401);
     expect(await handshake(api.url, { authorization: 'Bearer forged' })).toBe(401);

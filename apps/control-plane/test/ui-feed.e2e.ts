@@ -165,4 +165,32 @@ describe('the /api/ui live feed: sidebar and session frames from the read models
     expect((await api.request('GET', '/api/health')).status).toBe(200);
     ui.close();
   });
+
+  it('sends a browser far behind every entry it missed, across pages, once each and in order', async () => {
+    const id = (await api.request('POST', '/api/sessions', { title: 'Long' })).body.id as string;
+    // Each rename is a transcript marker: more than one page (500) of them.
+    for (let i = 0; i < 620; i++)
+      await api.request('PATCH', `/api/sessions/${id}`, { title: `Long ${i}` });
+    const all: { position: number }[] = [];
+    for (let after = -1; ;) {
+      const page = (
+        await api.request('GET', `/api/sessions/${id}/transcript?after=${after}&limit=500`)
+      ).body;
+      all.push(...page.entries);
+      if (page.next === null) break;
+      after = page.entries.at(-1).position;
+    }
+    expect(all.length).toBeGreaterThan(600);
+    const ui = await Browser.open(api);
+    ui.send('watch', { sessionId: id, after: -1 });
+    const got = await waitFor('every entry', () => {
+      const entries = ui.of('transcript').flatMap((f) => f.data.entries as { position: number }[]);
+      return entries.length >= all.length && entries;
+    });
+    await settle();
+    const entries = ui.of('transcript').flatMap((f) => f.data.entries as { position: number }[]);
+    expect(entries.map((e) => e.position)).toEqual(all.map((e) => e.position));
+    expect(got.length).toBe(all.length);
+    ui.close();
+  }, 60_000);
 });

@@ -19,7 +19,10 @@ async function signedIn(username: string | null): Promise<void> {
   }
 }
 
-/** At start: signed in (the cookie) or not. A server without sign-in counts as signed in. */
+/**
+ * At start: signed in (the cookie) or not. A control plane that does not answer shows the
+ * sign-in page too, where trying again says what went wrong.
+ */
 export async function checkAuth(): Promise<void> {
   setUnauthenticatedHandler(signedOut);
   try {
@@ -28,8 +31,9 @@ export async function checkAuth(): Promise<void> {
     });
     await signedIn(me.username);
   } catch (e) {
-    if (e instanceof ApiError && e.status === 401) signedOut();
-    else await signedIn(null);
+    if (!(e instanceof ApiError && e.status === 401))
+      console.warn('could not ask who is signed in', e);
+    signedOut();
   }
 }
 

@@ -105,7 +105,10 @@ class LiveClient {
 
   private sendWatch(): void {
     const view = getState().view;
-    const after = view && view.sessionId === this.watching ? view.after : undefined;
+    // An empty transcript has no position yet: from the start (-1), never from "now", so an
+    // entry written between the REST load and this watch is not skipped (duplicates are not
+    // kept: appendEntries takes only positions after the last one).
+    const after = view && view.sessionId === this.watching ? (view.after ?? -1) : undefined;
     const data =
       after === undefined ? { sessionId: this.watching } : { sessionId: this.watching, after };
     this.send({ event: 'watch', data });

@@ -84,6 +84,12 @@ describe('the sign-in throttle', () => {
     expect(throttle.waitSeconds('b')).toBe(0);
     now += 61_000;
     expect(throttle.waitSeconds('a')).toBe(0);
+    // The lock does not renew itself: after it, five tries again.
+    for (let i = 0; i < 4; i++) throttle.failed('a');
+    expect(throttle.waitSeconds('a')).toBe(0);
+    throttle.failed('a');
+    expect(throttle.waitSeconds('a')).toBe(60);
+    now += 61_000;
     throttle.succeeded('a');
     throttle.failed('a');
     expect(throttle.waitSeconds('a')).toBe(0);

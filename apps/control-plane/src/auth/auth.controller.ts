@@ -28,11 +28,12 @@ export class AuthController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<{ username: string; token: string }> {
-    const signed = await this.auth.signIn(
-      body?.username,
-      body?.password,
-      req.socket.remoteAddress ?? '?',
-    );
+    // req.ip is the client's address; behind a proxy set SESSIONBOXER_TRUST_PROXY so it is.
+    const address = req.ip ?? req.socket.remoteAddress ?? '?';
+    const signed = await this.auth.signIn(body?.username, body?.password, {
+      address,
+      headers: req.headers,
+    });
     const secure = this.config.publicUrl.startsWith('https:');
     res.setHeader('set-cookie', sessionCookie(signed.token, secure, this.auth.idleLimitSeconds));
     return signed;

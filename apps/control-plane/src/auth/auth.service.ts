@@ -24,6 +24,8 @@ export class AuthService implements OnModuleInit {
   private readonly accounts: AccountStore;
   private readonly sessions: WebSessions;
   private readonly throttle = new SignInThrottle();
+  private readonly attempts = new Map<string, Promise<SignedIn>>();
+  private readonly signOutListeners = new Set<() => void>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.accounts = new AccountStore(config.dataDir);
@@ -42,11 +44,39 @@ export class AuthService implements OnModuleInit {
       );
   }
 
+  private crossSite(headers: IncomingHttpHeaders): boolean {
+    return crossSite(headers, this.config.publicUrl);
+  }
+
   get idleLimitSeconds(): number {
     return IDLE_LIMIT_MS / 1000;
   }
 
-  async signIn(username: unknown, password: unknown, address: string): Promise<SignedIn> {
+  /**
+   * One attempt at a time per address: the next waits for the previous one's verdict, so
+   * parallel guesses cannot all slip in before the first failures are counted.
+   */
+  async signIn(
+    username: unknown,
+    password: unknown,
+    request: { address: string; headers: IncomingHttpHeaders },
+  ): Promise<SignedIn> {
+    if (this.crossSite(request.headers))
+      throw new DomainError(ErrorCode.Forbidden, "a sign-in from another site's page is refused");
+    const address = request.address;
+    const previous = this.attempts.get(address) ?? Promise.resolve();
+    const mine = previous
+      .catch(() => undefined)
+      .then(() => this.attempt(username, password, address));
+    this.attempts.set(address, mine);
+    try {
+      return await mine;
+    } finally {
+      if (this.attempts.get(address) === mine) this.attempts.delete(address);
+    }
+  }
+
+  private async attempt(username: unknown, password: unknown, address: string): Promise<SignedIn> {
     const wait = this.throttle.waitSeconds(address);
     if (wait > 0)
       throw new DomainError(
@@ -65,12 +95,20 @@ export class AuthService implements OnModuleInit {
 
   signOut(headers: IncomingHttpHeaders): void {
     const token = tokenOf(headers);
-    if (token) this.sessions.close(token);
+    if (!token || this.crossSite(headers)) return;
+    this.sessions.close(token);
+    for (const listener of this.signOutListeners) listener();
+  }
+
+  /** Called after each sign-out, so sockets opened with that sign-in can be closed. */
+  onSignOut(listener: () => void): () => void {
+    this.signOutListeners.add(listener);
+    return () => this.signOutListeners.delete(listener);
   }
 
   /** The signed-in user name, or null (no token, an unknown one, or a cross-site browser). */
   identify(headers: IncomingHttpHeaders): string | null {
-    if (crossSite(headers)) return null;
+    if (this.crossSite(headers)) return null;
     const token = tokenOf(headers);
     const session = token ? this.sessions.resolve(token) : null;
     if (!session) return null;

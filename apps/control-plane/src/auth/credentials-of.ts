@@ -26,11 +26,14 @@ export function tokenOf(headers: IncomingHttpHeaders): string | null {
  * SameSite=Strict already; this also refuses cross-site WebSocket handshakes and writes from
  * browsers that send cookies more loosely. Programs send no Origin and pass.
  */
-export function crossSite(headers: IncomingHttpHeaders): boolean {
+export function crossSite(headers: IncomingHttpHeaders, publicUrl?: string): boolean {
   const origin = headers.origin;
   if (typeof origin !== 'string' || origin === 'null') return origin === 'null';
   try {
-    return new URL(origin).host !== headers.host;
+    const from = new URL(origin);
+    // Behind a proxy that rewrites Host, the page's origin is the public URL's.
+    if (publicUrl && from.origin === new URL(publicUrl).origin) return false;
+    return from.host !== headers.host;
   } catch {
     return true;
   }

@@ -11,7 +11,9 @@ interface Failures {
 
 /**
  * Slows password guessing: after five failures from one address within 15 minutes, that
- * address waits a minute before the next try. A success clears its count.
+ * address waits a minute; then it has five tries again (a lock never renews itself, so nobody
+ * can keep the operator out for longer than a minute at a time). A success clears the count;
+ * so does a restart.
  */
 export class SignInThrottle {
   private readonly failures = new Map<string, Failures>();
@@ -28,7 +30,8 @@ export class SignInThrottle {
   failed(address: string): void {
     const at = this.now();
     let f = this.failures.get(address);
-    if (!f || at - f.first > WINDOW_MS) {
+    const lockOver = f !== undefined && f.lockedUntil > 0 && at >= f.lockedUntil;
+    if (!f || lockOver || at - f.first > WINDOW_MS) {
       f = { count: 0, first: at, lockedUntil: 0 };
       this.failures.set(address, f);
     }

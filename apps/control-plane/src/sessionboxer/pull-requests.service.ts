@@ -18,10 +18,10 @@ import { SettingsService } from '../settings/settings.service';
 
 const WATCHER: Actor = { kind: 'system', id: 'pr-watcher' };
 
-/** PRs attached to sessions: read from the forge, recorded as events, served from a read model. */
 /** A PR as the PRs pane shows it. */
 export type PrWithItems = PrSummary & { items: PrItem[] };
 
+/** PRs attached to sessions: read from the forge, recorded as events, served from a read model. */
 @Injectable()
 export class PullRequests {
   private readonly logger = new Logger('PullRequests');

@@ -1,3 +1,4 @@
+import { constants as fsConstants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { DomainError, ErrorCode } from '@sessionboxer/domain';
@@ -6,10 +7,13 @@ import { BOX_PATHS } from '@sessionboxer/mcp-adapters';
 const PREFIX = `${BOX_PATHS.workspace}/`;
 const MAX_PATH = 4096;
 
-/** A file of a box's workspace on the host: its real folder, and the file's path within it. */
-export interface BoxFile {
-  root: string;
-  relative: string;
+/** A file of a box's workspace, opened: read from the handle, never by its path again. */
+export interface OpenBoxFile {
+  handle: fs.FileHandle;
+  size: number;
+  mtime: Date;
+  /** Its name, for the content type. */
+  name: string;
 }
 
 function refuse(message: string): never {
@@ -17,11 +21,13 @@ function refuse(message: string): never {
 }
 
 /**
- * Finds the host file a box path (`/workspace/…`) names, in the box's workspace folder on the
- * host. Refused (400): anything but a plain path under /workspace/, a `..` segment, a NUL, and
- * a path that resolves (symlinks followed) outside the workspace; 404 when there is no file.
+ * Opens the host file a box path (`/workspace/…`) names, in the box's workspace folder.
+ * Refused (400): anything but a plain path under /workspace/, a `..` segment, a NUL, and a
+ * file that is outside the workspace once opened; 404 when there is no such file. The check is
+ * of what the kernel opened (/proc/self/fd), so an agent swapping a folder for a symlink
+ * between a check and the read cannot make it serve a file of the host.
  */
-export async function resolveBoxFile(workspace: string, boxPath: unknown): Promise<BoxFile> {
+export async function openBoxFile(workspace: string, boxPath: unknown): Promise<OpenBoxFile> {
   if (typeof boxPath !== 'string' || boxPath.length === 0)
     refuse(`path: the box path of a file, such as ${PREFIX}recording.mp4`);
   if (boxPath.length > MAX_PATH) refuse(`path: at most ${MAX_PATH} characters`);
@@ -31,11 +37,26 @@ export async function resolveBoxFile(workspace: string, boxPath: unknown): Promi
   if (segments.includes('..')) refuse('path: must not contain ".." segments');
   if (segments.every((s) => s === '' || s === '.')) refuse('path: names the workspace, not a file');
   const root = await real(workspace, `this session's box has no workspace`);
-  const file = await real(path.join(root, ...segments), `no file ${boxPath} in the box`);
-  if (!file.startsWith(root + path.sep)) refuse(`path: ${boxPath} resolves outside ${PREFIX}`);
-  const stat = await fs.stat(file);
-  if (!stat.isFile()) throw new DomainError(ErrorCode.NotFound, `${boxPath} is not a file`);
-  return { root, relative: path.relative(root, file) };
+  const handle = await open(path.join(root, ...segments), `no file ${boxPath} in the box`);
+  try {
+    const opened = await fs.readlink(`/proc/self/fd/${handle.fd}`);
+    if (!opened.startsWith(root + path.sep)) refuse(`path: ${boxPath} resolves outside ${PREFIX}`);
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw new DomainError(ErrorCode.NotFound, `${boxPath} is not a file`);
+    return { handle, size: stat.size, mtime: stat.mtime, name: path.basename(opened) };
+  } catch (e) {
+    await handle.close();
+    throw e;
+  }
+}
+
+/** Read-only and non-blocking, so a FIFO an agent left there cannot hang the request. */
+async function open(p: string, missing: string): Promise<fs.FileHandle> {
+  try {
+    return await fs.open(p, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
+  } catch (e) {
+    throw mapped(e, missing);
+  }
 }
 
 /** The path with every symlink resolved; NotFound when it (or a folder on the way) is missing. */
@@ -43,10 +64,16 @@ async function real(p: string, missing: string): Promise<string> {
   try {
     return await fs.realpath(p);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new DomainError(ErrorCode.NotFound, missing);
-    if (code === 'ELOOP') refuse('path: too many levels of symbolic links');
-    if (code === 'EACCES') throw new DomainError(ErrorCode.Forbidden, `${missing}: not readable`);
-    throw e;
+    throw mapped(e, missing);
   }
+}
+
+function mapped(e: unknown, missing: string): unknown {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return new DomainError(ErrorCode.NotFound, missing);
+  if (code === 'ELOOP')
+    return new DomainError(ErrorCode.ValidationFailed, 'path: too many levels of symbolic links');
+  if (code === 'EACCES') return new DomainError(ErrorCode.Forbidden, `${missing}: not readable`);
+  if (code === 'EISDIR') return new DomainError(ErrorCode.NotFound, `${missing} (a folder)`);
+  return e;
 }

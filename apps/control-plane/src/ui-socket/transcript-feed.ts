@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   lastPosition,
   transcriptQueries,
@@ -23,10 +23,8 @@ const PAGE = 500;
  */
 @Injectable()
 export class TranscriptFeed {
+  private readonly logger = new Logger('TranscriptFeed');
   private readonly watchers = new Map<WebSocket, Watcher>();
-  /** A watcher had more than one page to send. */
-  private more = false;
-
   constructor(@Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore) {}
 
   /** A browser watches a session from `after` (the last position it has), or from now. */
@@ -35,9 +33,10 @@ export class TranscriptFeed {
       this.watchers.delete(client);
       return;
     }
-    const start = after ?? this.head(sessionId);
-    this.watchers.set(client, { sessionId, after: start });
-    if (after !== undefined) this.send(client, this.watchers.get(client) as Watcher);
+    const watcher = { sessionId, after: after ?? this.head(sessionId) };
+    this.watchers.set(client, watcher);
+    // A browser far behind (a reconnect after a long turn) gets every page now, not one.
+    if (after !== undefined) while (this.send(client, watcher));
   }
 
   leave(client: WebSocket): void {
@@ -46,22 +45,29 @@ export class TranscriptFeed {
 
   /** The read models caught up: every watcher gets what came after its last entry. */
   caughtUp(): void {
-    do {
-      this.more = false;
-      for (const [client, watcher] of this.watchers) this.send(client, watcher);
-    } while (this.more);
+    for (const [client, watcher] of this.watchers) {
+      try {
+        while (this.send(client, watcher));
+      } catch (e) {
+        // One browser's failure (a closed socket, a bad read) never stops the others' frames.
+        this.logger.warn(
+          `transcript frame not sent: ${e instanceof Error ? e.message : String(e)}`,
+        );
+      }
+    }
   }
 
-  private send(client: WebSocket, watcher: Watcher): void {
-    if (client.readyState !== 1) return;
+  /** Sends the next page after the watcher's last entry; true when another page follows. */
+  private send(client: WebSocket, watcher: Watcher): boolean {
+    if (client.readyState !== 1) return false;
     const page = transcriptQueries(this.readModels).page(watcher.sessionId, {
       after: watcher.after,
       limit: PAGE,
     });
-    if (page.entries.length === 0) return;
+    if (page.entries.length === 0) return false;
     watcher.after = lastPosition(page, watcher.after) ?? watcher.after;
     sendText(client, frameText('transcript', { sessionId: watcher.sessionId, ...page }));
-    if (page.next !== null) this.more = true;
+    return page.next !== null;
   }
 
   private head(sessionId: string): number {

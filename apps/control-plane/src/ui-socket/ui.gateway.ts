@@ -6,6 +6,8 @@ import {
   type OnGatewayConnection,
   type OnGatewayDisconnect,
 } from '@nestjs/websockets';
+import { Logger } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
 import { ErrorCode } from '@sessionboxer/domain';
 import type { RawData, WebSocket } from 'ws';
 import { z } from 'zod';
@@ -16,6 +18,7 @@ import { SidebarFeed } from './sidebar-feed';
 import { TranscriptFeed } from './transcript-feed';
 import { errorData, sendFrame } from './ui-frames';
 import { UiPresence } from './ui-presence';
+import { UiSignIns } from './ui-sign-ins';
 
 const watchFrame = z.object({
   sessionId: z.string().uuid().nullable(),
@@ -40,17 +43,22 @@ const invalid = (message: string): Reply => ({
  * which session they look at and whether they type; the control plane pushes the sidebar, the
  * watched session's transcript and state, and panes to show (docs/web-ui.md has the frames).
  */
-@WebSocketGateway({ path: '/api/ui' })
+// maxPayload bounds what ws buffers before the 64 KB check answers it.
+@WebSocketGateway({ path: '/api/ui', maxPayload: 1024 * 1024 })
 export class UiGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisconnect<WebSocket> {
+  private readonly logger = new Logger('UiGateway');
   constructor(
     private readonly presence: UiPresence,
     private readonly transcripts: TranscriptFeed,
     private readonly sidebar: SidebarFeed,
     private readonly sessionFeed: SessionFeed,
     private readonly sessions: SessionsService,
+    private readonly signIns: UiSignIns,
   ) {}
 
-  handleConnection(client: WebSocket): void {
+  handleConnection(client: WebSocket, request: IncomingMessage): void {
+    // The handshake was checked (BoxWsAdapter); the socket ends with its sign-in.
+    this.signIns.join(client, request.headers);
     // Nest drops frames it cannot route without a word; the browser is told instead.
     client.on('message', (raw: RawData) => this.screen(client, raw));
     this.presence.join(client);
@@ -58,6 +66,7 @@ export class UiGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisco
   }
 
   handleDisconnect(client: WebSocket): void {
+    this.signIns.leave(client);
     this.presence.leave(client);
     this.transcripts.leave(client);
     this.sidebar.leave(client);
@@ -75,7 +84,7 @@ export class UiGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisco
       this.transcripts.watch(client, sessionId, after);
       void this.sessionFeed.watch(client, sessionId);
     } catch (e) {
-      const { code, message } = toErrorAnswer(e);
+      const { code, message } = toErrorAnswer(e, this.logger);
       return { event: 'error', data: errorData(code, message) };
     }
     return { event: 'watching', data: frame.data };

@@ -30,7 +30,11 @@ export function serveWebApp(app: NestExpressApplication, dir = webAppDir()): voi
   const index = path.join(dir, 'index.html');
   app.useStaticAssets(dir, {
     index: false,
-    setHeaders: (res: Response) => res.setHeader('x-content-type-options', 'nosniff'),
+    setHeaders: (res: Response, file: string) => {
+      res.setHeader('x-content-type-options', 'nosniff');
+      // /index.html asked for by name gets the page's headers too.
+      if (file.endsWith('.html')) pageHeaders(res);
+    },
   });
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api'))
@@ -42,10 +46,14 @@ export function serveWebApp(app: NestExpressApplication, dir = webAppDir()): voi
         .send('The web UI is not built: run `npm run build` (npm start does), then reload.\n');
       return;
     }
-    res.setHeader('content-security-policy', CSP);
-    res.setHeader('x-frame-options', 'DENY');
-    res.setHeader('referrer-policy', 'same-origin');
-    res.setHeader('cache-control', 'no-cache');
+    pageHeaders(res);
     res.sendFile(index);
   });
+}
+
+function pageHeaders(res: Response): void {
+  res.setHeader('content-security-policy', CSP);
+  res.setHeader('x-frame-options', 'DENY');
+  res.setHeader('referrer-policy', 'same-origin');
+  res.setHeader('cache-control', 'no-cache');
 }

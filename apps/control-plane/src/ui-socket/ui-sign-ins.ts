@@ -1,0 +1,48 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { WebSocket } from 'ws';
+import { AuthService } from '../auth/auth.service';
+
+/** How often every open socket's sign-in is checked again (idle expiry, a CLI password). */
+export const RECHECK_MS = 30_000;
+/** The close code a browser gets when its sign-in ended: it shows the sign-in page. */
+export const SIGNED_OUT = 4401;
+
+/**
+ * A UI socket lives only as long as the sign-in it was opened with: closed at once when that
+ * sign-in is signed out, and within RECHECK_MS when it expired or a new password ended it.
+ */
+@Injectable()
+export class UiSignIns implements OnModuleDestroy {
+  private readonly clients = new Map<WebSocket, IncomingHttpHeaders>();
+  private readonly timer: NodeJS.Timeout;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly auth: AuthService) {
+    this.timer = setInterval(() => this.recheck(), RECHECK_MS).unref();
+    this.unsubscribe = auth.onSignOut(() => this.recheck());
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+    this.unsubscribe();
+  }
+
+  /** Keeps the handshake's headers (cookie or bearer token, origin) to check again later. */
+  join(client: WebSocket, headers: IncomingHttpHeaders): void {
+    const { cookie, authorization, origin, host } = headers;
+    this.clients.set(client, { cookie, authorization, origin, host });
+  }
+
+  leave(client: WebSocket): void {
+    this.clients.delete(client);
+  }
+
+  recheck(): void {
+    for (const [client, headers] of this.clients) {
+      if (this.auth.identify(headers) !== null) continue;
+      this.clients.delete(client);
+      client.close(SIGNED_OUT, 'signed out');
+    }
+  }
+}
