@@ -23,6 +23,7 @@ export class UiFeed implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('UiFeed');
   private subscription: Subscription | null = null;
   private catchingUp: Promise<void> | null = null;
+  private closing = false;
   /** The newest position seen in the log, and the one the feeds were last caught up to. */
   private latest = -1;
   private sent = -1;
@@ -36,24 +37,46 @@ export class UiFeed implements OnApplicationBootstrap, OnApplicationShutdown {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.subscription = this.store.subscribeToAll({ fromPosition: 'end' });
-    void this.follow(this.subscription);
+    void this.follow('end');
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.closing = true;
     await this.subscription?.close();
   }
 
-  /** Notes how far the log has got; one loop at a time catches the feeds up to it. */
-  private async follow(subscription: Subscription): Promise<void> {
-    try {
-      for await (const event of subscription) {
-        this.latest = event.position;
-        this.catchingUp ??= this.catchUp().finally(() => (this.catchingUp = null));
+  /**
+   * Notes how far the log has got; one loop at a time catches the feeds up to it. A dropped
+   * subscription (an EventStoreDB restart) is taken up again after the last event seen.
+   */
+  private async follow(from: number | 'end'): Promise<void> {
+    for (let retry = 0; !this.closing; retry++) {
+      const subscription = this.store.subscribeToAll({ fromPosition: from });
+      this.subscription = subscription;
+      try {
+        for await (const event of subscription) {
+          this.latest = event.position;
+          from = event.position;
+          retry = 0;
+          this.kick();
+        }
+        return;
+      } catch (e) {
+        if (this.closing) return;
+        const wait = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** retry);
+        this.logger.warn(`the web UI's live feed dropped (${message(e)}); again in ${wait} ms`);
+        await new Promise((r) => setTimeout(r, wait).unref());
       }
-    } catch (e) {
-      this.logger.warn(`the web UI's live feed stopped: ${message(e)}`);
     }
+  }
+
+  /** Starts a catch-up unless one runs; one that ends behind the log starts the next. */
+  private kick(): void {
+    if (this.catchingUp) return;
+    this.catchingUp = this.catchUp().finally(() => {
+      this.catchingUp = null;
+      if (this.sent < this.latest) this.kick();
+    });
   }
 
   /** Waits for the read models to reach the newest event seen, sends, and goes round again. */
@@ -73,6 +96,9 @@ export class UiFeed implements OnApplicationBootstrap, OnApplicationShutdown {
     }
   }
 }
+
+const RETRY_MIN_MS = 500;
+const RETRY_MAX_MS = 30_000;
 
 function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
