@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from './store';
 import type { SidebarNode } from './types';
 
@@ -52,4 +52,26 @@ export function useAction(): {
     }
   };
   return { busy, error, run };
+}
+
+/** An action that saves a form: as useAction, and whether the last save went through. */
+export function useSave(): ReturnType<typeof useAction> & { saved: boolean } {
+  const { busy, error, run } = useAction();
+  const [saved, setSaved] = useState(false);
+  const save = (action: () => Promise<unknown>) =>
+    run(async () => {
+      setSaved(false);
+      await action();
+      setSaved(true);
+    });
+  return { busy, error, run: save, saved };
+}
+
+/** A ref to an element scrolled into view whenever `focused` turns true (a marker's link). */
+export function useRevealWhen<T extends HTMLElement>(focused: boolean) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (focused) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [focused]);
+  return ref;
 }

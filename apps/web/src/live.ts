@@ -1,6 +1,7 @@
 import { api } from './api';
+import type { Notification } from './pane-types';
 import { getState, setState } from './store';
-import type { Notification, SidebarNode, TranscriptEntry } from './types';
+import type { SidebarNode, TranscriptEntry } from './types';
 import {
   addNotification,
   appendEntries,
@@ -22,6 +23,18 @@ function socketUrl(): string {
   return `${scheme}//${location.host}/api/ui`;
 }
 
+interface PaneFrame {
+  sessionId: string;
+  pane: string;
+  terminalId?: string | null;
+}
+
+/** An agent's ui_open: the pane it names, on the Terminal it started (if any). */
+function applyPaneFrame({ sessionId, pane, terminalId }: PaneFrame): void {
+  const tab = paneOfRequest(pane);
+  if (tab) openPane(sessionId, tab, terminalId ? { terminalId } : {});
+}
+
 function apply(frame: Frame): void {
   switch (frame.event) {
     case 'sidebar':
@@ -40,16 +53,9 @@ function apply(frame: Frame): void {
       applySessionFrame(data.sessionId, data);
       return;
     }
-    case 'pane': {
-      const { sessionId, pane, terminalId } = frame.data as {
-        sessionId: string;
-        pane: string;
-        terminalId?: string | null;
-      };
-      const tab = paneOfRequest(pane);
-      if (tab) openPane(sessionId, tab, terminalId ? { terminalId } : {});
+    case 'pane':
+      applyPaneFrame(frame.data as PaneFrame);
       return;
-    }
     case 'notification':
       addNotification(frame.data as Notification);
       return;

@@ -1,5 +1,14 @@
 // The shapes the control plane answers with, as the UI reads them (libs/projections and the
-// REST controllers are their source; only the fields the UI uses are spelled out).
+// REST controllers are their source; only the fields the UI uses are spelled out): sessions,
+// their transcript, queue, approvals and policy. The panes' shapes are in pane-types.ts.
+import type {
+  Notification,
+  PullRequest,
+  Recording,
+  Snapshot,
+  Terminal,
+  VerificationRun,
+} from './pane-types';
 
 export type Actor =
   | { kind: 'person'; id: string }
@@ -121,95 +130,6 @@ export interface Approval {
   error?: string;
 }
 
-export interface PrItem {
-  id: string;
-  kind: 'review_comment' | 'review' | 'check';
-  author: string | null;
-  body: string;
-  path: string | null;
-  line: number | null;
-  conclusion: string | null;
-  url: string | null;
-  addressed: boolean;
-}
-
-export interface PullRequest {
-  id: string;
-  owner: string;
-  repo: string;
-  number: number;
-  url: string;
-  title: string;
-  state: 'open' | 'closed' | 'merged';
-  checks: { passed: number; failed: number; pending: number };
-  unaddressed: number;
-  /** Its checks and review items, each with its addressed mark. */
-  items: PrItem[];
-}
-
-export interface VerificationAttempt {
-  attempt: number;
-  status: string;
-  note: string | null;
-  screenshot: string | null;
-}
-
-export interface VerificationCase {
-  index: number;
-  title: string;
-  status: string;
-  attempts: VerificationAttempt[];
-}
-
-export interface VerificationRun {
-  id: string;
-  brief: string;
-  status: string;
-  openedAt: string;
-  cases: VerificationCase[];
-  verdict: string | null;
-  video: string | null;
-  summary: string | null;
-  skipReason: string | null;
-}
-
-export interface Caption {
-  at: number;
-  text: string;
-}
-
-export interface Recording {
-  id: string;
-  path: string;
-  seconds: number;
-  captions: Caption[];
-  track: string | null;
-  finishedAt: string;
-}
-
-export interface Notification {
-  id: string;
-  sessionId: string;
-  text: string;
-  source: string;
-  at: string;
-  read: boolean;
-}
-
-export interface Snapshot {
-  id: string;
-  ordinal: number;
-  sizeBytes: number;
-  createdAt: string;
-}
-
-export interface Terminal {
-  id: string;
-  createdAt: string;
-  exitCode: number | null;
-  command?: string[];
-}
-
 export type AgentTools = 'off' | 'session' | 'all';
 export type SessionCreation = 'ask' | 'dont_ask';
 
@@ -237,15 +157,4 @@ export interface SessionParts {
   terminals: Terminal[];
   policy: PolicyView | null;
   limits: { children: LimitDoc; global: LimitDoc } | null;
-}
-
-/** The panes of the session view, in tab order. */
-export type PaneName = 'prs' | 'autoqa' | 'terminals' | 'snapshots' | 'recordings';
-
-/** What a pane should bring into view when it opens (a marker's link, an agent's ui_open). */
-export interface PaneFocus {
-  snapshotId?: string;
-  terminalId?: string;
-  recording?: string;
-  runId?: string;
 }

@@ -1,5 +1,6 @@
+import type { Notification, PaneFocus, PaneName } from './pane-types';
 import { emptyParts, updateView, type SessionState } from './store';
-import type { Notification, PaneFocus, PaneName, SessionParts, TranscriptEntry } from './types';
+import type { SessionParts, TranscriptEntry } from './types';
 
 /** A fresh view of a session, before anything is loaded. */
 export function newView(sessionId: string): SessionState {

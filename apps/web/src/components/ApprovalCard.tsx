@@ -5,6 +5,7 @@ import { Link, sessionPath } from '../router';
 import { getState } from '../store';
 import type { Approval } from '../types';
 import { applyActionResult } from '../view-state';
+import { ErrorAlert } from './FormParts';
 
 /** The title the card asks about: from its payload, else from its summary's quotes. */
 function askedTitle(approval: Approval): string {
@@ -30,6 +31,45 @@ function Settled({ approval, title }: { approval: Approval; title: string }) {
   );
 }
 
+/** Allow or Deny; the answer replaces the card's approval in the view. */
+function useAnswer(sessionId: string, approvalId: string) {
+  const { busy, error, run } = useAction();
+  const answer = (how: 'allow' | 'deny') =>
+    run(async () => {
+      const answered = await post<Approval>(`/api/approvals/${approvalId}/${how}`);
+      const list = getState().view?.parts.approvals ?? [];
+      const approvals = list.map((a) => (a.id === answered.id ? { ...a, ...answered } : a));
+      applyActionResult(sessionId, { approvals });
+    });
+  return { busy, error, answer };
+}
+
+interface PendingProps {
+  /** Seconds left to answer. */
+  left: number;
+  busy: boolean;
+  onAnswer: (how: 'allow' | 'deny') => void;
+}
+
+/** A pending card's countdown, with Allow and Deny. */
+function Pending({ left, busy, onAnswer }: PendingProps) {
+  return (
+    <>
+      <p className="time-left" role="timer">
+        {clock(left)} left to answer
+      </p>
+      <div className="row">
+        <button type="button" className="primary" disabled={busy} onClick={() => onAnswer('allow')}>
+          Allow
+        </button>
+        <button type="button" disabled={busy} onClick={() => onAnswer('deny')}>
+          Deny
+        </button>
+      </div>
+    </>
+  );
+}
+
 interface Props {
   sessionId: string;
   approval: Approval;
@@ -44,20 +84,11 @@ interface Props {
  */
 export function ApprovalCard({ sessionId, approval, provider }: Props) {
   const now = useNow(1000);
-  const { busy, error, run } = useAction();
+  const { busy, error, answer } = useAnswer(sessionId, approval.id);
   const title = askedTitle(approval);
   const left = (Date.parse(approval.expiresAt) - now) / 1000;
   const expired = approval.status === 'expired' || (approval.status === 'pending' && left <= 0);
   const pending = approval.status === 'pending' && !expired;
-
-  const answer = (how: 'allow' | 'deny') =>
-    run(async () => {
-      const answered = await post<Approval>(`/api/approvals/${approval.id}/${how}`);
-      const list = getState().view?.parts.approvals ?? [];
-      const approvals = list.map((a) => (a.id === answered.id ? { ...a, ...answered } : a));
-      applyActionResult(sessionId, { approvals });
-    });
-
   return (
     <article
       aria-label="Approval"
@@ -66,26 +97,7 @@ export function ApprovalCard({ sessionId, approval, provider }: Props) {
       <p className="approval-text">
         {providerName(provider)} wants to create a Session &apos;{title}&apos;
       </p>
-      {pending && (
-        <>
-          <p className="time-left" role="timer">
-            {clock(left)} left to answer
-          </p>
-          <div className="row">
-            <button
-              type="button"
-              className="primary"
-              disabled={busy}
-              onClick={() => void answer('allow')}
-            >
-              Allow
-            </button>
-            <button type="button" disabled={busy} onClick={() => void answer('deny')}>
-              Deny
-            </button>
-          </div>
-        </>
-      )}
+      {pending && <Pending left={left} busy={busy} onAnswer={(how) => void answer(how)} />}
       {expired && <p className="settled expired">Expired: nobody answered in 10 minutes</p>}
       {(approval.status === 'allowed' || approval.status === 'denied') && (
         <Settled approval={approval} title={title} />
@@ -93,11 +105,7 @@ export function ApprovalCard({ sessionId, approval, provider }: Props) {
       {approval.error && (
         <p className="error">The session could not be created: {approval.error}</p>
       )}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
     </article>
   );
 }

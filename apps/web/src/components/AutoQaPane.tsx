@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { fileUrl } from '../api';
+import { useRevealWhen } from '../hooks';
+import type { VerificationCase, VerificationRun } from '../pane-types';
 import type { SessionState } from '../store';
-import type { VerificationCase, VerificationRun } from '../types';
 import { Video } from './Video';
 
 function Case({ sessionId, item }: { sessionId: string; item: VerificationCase }) {
@@ -37,10 +37,7 @@ function Run({
   run: VerificationRun;
   focused: boolean;
 }) {
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (focused) ref.current?.scrollIntoView({ block: 'nearest' });
-  }, [focused]);
+  const ref = useRevealWhen<HTMLElement>(focused);
   return (
     <article
       ref={ref}

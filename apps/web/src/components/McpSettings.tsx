@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { patch } from '../api';
-import { useAction } from '../hooks';
+import { useSave } from '../hooks';
 import type { Settings } from '../settings-types';
+import { ErrorAlert, SaveRow } from './FormParts';
 import { AgentToolsField, SessionCreationField } from './PolicyFields';
 
 interface Props {
@@ -11,22 +12,70 @@ interface Props {
 
 type Policy = Settings['sessionboxer'];
 
+/** How many alive agent-created sessions the whole control plane allows. */
+function GlobalCapField({ value, onChange }: { value: number; onChange: (cap: number) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor="global-cap">Global cap</label>
+      <input
+        id="global-cap"
+        type="number"
+        min={0}
+        max={1000}
+        value={value}
+        aria-describedby="global-cap-help"
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
+      <p id="global-cap-help" className="muted">
+        At most this many alive agent-created sessions on this control plane.
+      </p>
+    </div>
+  );
+}
+
+/** The policy's fields: the two choices save as soon as they change, the cap only on submit. */
+function SessionboxerPolicy({
+  policy,
+  onChange,
+  onSave,
+}: {
+  policy: Policy;
+  onChange: (policy: Policy) => void;
+  onSave: (policy: Policy) => void;
+}) {
+  return (
+    <>
+      <AgentToolsField
+        id="global-agent-tools"
+        value={policy.agentTools}
+        onChange={(v) => v !== '' && onSave({ ...policy, agentTools: v })}
+      />
+      <SessionCreationField
+        id="global-session-creation"
+        value={policy.sessionCreation}
+        onChange={(v) => v !== '' && onSave({ ...policy, sessionCreation: v })}
+      />
+      <GlobalCapField
+        value={policy.globalCap}
+        onChange={(globalCap) => onChange({ ...policy, globalCap })}
+      />
+    </>
+  );
+}
+
 /**
  * MCP & connectors: the built-in servers, and the sessionboxer policy every session follows
  * unless it has its own. The two choices save at once; the cap with its button.
  */
 export function McpSettings({ settings, onSaved }: Props) {
   const [policy, setPolicy] = useState<Policy>(settings.sessionboxer);
-  const [saved, setSaved] = useState(false);
-  const { busy, error, run } = useAction();
+  const { busy, error, run, saved } = useSave();
 
   const save = (next: Policy) =>
     run(async () => {
-      setSaved(false);
       const view = await patch<{ settings: Settings }>('/api/settings', { sessionboxer: next });
       onSaved(view.settings);
       setPolicy(view.settings.sessionboxer);
-      setSaved(true);
     });
   const change = (next: Policy) => {
     setPolicy(next);
@@ -47,44 +96,9 @@ export function McpSettings({ settings, onSaved }: Props) {
       </p>
       <form onSubmit={submit}>
         <h3>sessionboxer</h3>
-        <AgentToolsField
-          id="global-agent-tools"
-          value={policy.agentTools}
-          onChange={(v) => v !== '' && change({ ...policy, agentTools: v })}
-        />
-        <SessionCreationField
-          id="global-session-creation"
-          value={policy.sessionCreation}
-          onChange={(v) => v !== '' && change({ ...policy, sessionCreation: v })}
-        />
-        <div className="field">
-          <label htmlFor="global-cap">Global cap</label>
-          <input
-            id="global-cap"
-            type="number"
-            min={0}
-            max={1000}
-            value={policy.globalCap}
-            aria-describedby="global-cap-help"
-            onChange={(e) => setPolicy({ ...policy, globalCap: Number(e.target.value) })}
-          />
-          <p id="global-cap-help" className="muted">
-            At most this many alive agent-created sessions on this control plane.
-          </p>
-        </div>
-        <div className="row">
-          <button type="submit" className="primary" disabled={busy}>
-            Save MCP &amp; connectors
-          </button>
-          <span role="status" className="muted">
-            {saved ? 'Saved' : ''}
-          </span>
-        </div>
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
+        <SessionboxerPolicy policy={policy} onChange={setPolicy} onSave={change} />
+        <SaveRow label="Save MCP & connectors" busy={busy} status={saved ? 'Saved' : ''} />
+        <ErrorAlert error={error} />
       </form>
     </section>
   );

@@ -1,19 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { errorText, get, post } from '../api';
-import { ENVIRONMENT_IDS, environmentName, PROVIDER_IDS, providerName } from '../format';
+import { get, post } from '../api';
+import { ENVIRONMENT_IDS } from '../format';
+import { useAction } from '../hooks';
 import { navigate, sessionPath } from '../router';
 import type { Settings } from '../settings-types';
 import type { SessionEnvironment } from '../types';
+import { ErrorAlert } from './FormParts';
+import { EnvironmentSelect, ProviderSelect } from './SessionFields';
 
-/** The New session form: title, provider and environment; the defaults come from Settings. */
-export function NewSessionForm({ onDone }: { onDone: () => void }) {
-  const [title, setTitle] = useState('');
+/** The provider and environment a new session starts with: Settings' defaults once loaded. */
+function useNewSessionChoices() {
   const [provider, setProvider] = useState('claude-code');
   const [environment, setEnvironment] = useState<SessionEnvironment>('docker-linux');
   const [environments, setEnvironments] = useState<SessionEnvironment[]>(ENVIRONMENT_IDS);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
   useEffect(() => {
     let live = true;
     get<{ settings: Settings }>('/api/settings')
@@ -28,67 +27,61 @@ export function NewSessionForm({ onDone }: { onDone: () => void }) {
       live = false;
     };
   }, []);
+  return { provider, setProvider, environment, setEnvironment, environments };
+}
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const created = await post<{ id: string }>('/api/sessions', {
-        title: title.trim(),
-        provider,
-        environment,
-      });
+/** Creates the session, then closes the form and shows the new session. */
+function useCreateSession(onDone: () => void) {
+  const { busy, error, run } = useAction();
+  const create = (body: { title: string; provider: string; environment: SessionEnvironment }) =>
+    run(async () => {
+      const created = await post<{ id: string }>('/api/sessions', body);
       onDone();
       navigate(sessionPath(created.id));
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
+  return { busy, error, create };
+}
 
-  const providers = PROVIDER_IDS.includes(provider) ? PROVIDER_IDS : [provider, ...PROVIDER_IDS];
+function TitleField({ value, onChange }: { value: string; onChange: (title: string) => void }) {
   return (
-    <form id="new-session-form" className="new-session" onSubmit={(e) => void submit(e)}>
+    <>
       <label htmlFor="new-session-title">Title</label>
       <input
         id="new-session-title"
-        value={title}
+        value={value}
         maxLength={200}
         required
         autoFocus
-        onChange={(e) => setTitle(e.target.value)}
+        onChange={(e) => onChange(e.target.value)}
       />
+    </>
+  );
+}
+
+/** The New session form: title, provider and environment; the defaults come from Settings. */
+export function NewSessionForm({ onDone }: { onDone: () => void }) {
+  const [title, setTitle] = useState('');
+  const choices = useNewSessionChoices();
+  const { provider, environment } = choices;
+  const { busy, error, create } = useCreateSession(onDone);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void create({ title: title.trim(), provider, environment });
+  };
+
+  return (
+    <form id="new-session-form" className="new-session" onSubmit={submit}>
+      <TitleField value={title} onChange={setTitle} />
       <label htmlFor="new-session-provider">Provider</label>
-      <select
-        id="new-session-provider"
-        value={provider}
-        onChange={(e) => setProvider(e.target.value)}
-      >
-        {providers.map((p) => (
-          <option key={p} value={p}>
-            {providerName(p)}
-          </option>
-        ))}
-      </select>
+      <ProviderSelect id="new-session-provider" value={provider} onChange={choices.setProvider} />
       <label htmlFor="new-session-environment">Environment</label>
-      <select
+      <EnvironmentSelect
         id="new-session-environment"
         value={environment}
-        onChange={(e) => setEnvironment(e.target.value as SessionEnvironment)}
-      >
-        {environments.map((env) => (
-          <option key={env} value={env}>
-            {environmentName(env)}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+        options={choices.environments}
+        onChange={choices.setEnvironment}
+      />
+      <ErrorAlert error={error} />
       <div className="row">
         <button type="submit" className="primary" disabled={busy}>
           Create session

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
+import type { PaneName } from '../pane-types';
 import type { SessionState } from '../store';
-import type { PaneName } from '../types';
 import { openPane } from '../view-state';
 import { AutoQaPane } from './AutoQaPane';
 import { PrsPane } from './PrsPane';
@@ -32,43 +32,55 @@ function PaneBody({ view }: { view: SessionState }) {
   }
 }
 
-/**
- * The session's panes as tabs. Which one shows lives in the store, so a marker's link and an
- * agent's ui_open (the `pane` frame) open one the same way a click does.
- */
-export function Panes({ view }: { view: SessionState }) {
+/** The tabs, one per pane; Left and Right move to the next one and open it. */
+function PaneTabs({
+  current,
+  onSelect,
+}: {
+  current: PaneName;
+  onSelect: (pane: PaneName) => void;
+}) {
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  const select = (pane: PaneName) => openPane(view.sessionId, pane);
   const onKeyDown = (e: KeyboardEvent, index: number) => {
     const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
     if (step === 0) return;
     e.preventDefault();
     const next = (index + step + TABS.length) % TABS.length;
-    select(TABS[next].pane);
+    onSelect(TABS[next].pane);
     tabs.current[next]?.focus();
   };
   return (
+    <div role="tablist" aria-label="Panes" className="tablist">
+      {TABS.map(({ pane, label }, i) => (
+        <button
+          key={pane}
+          ref={(el) => {
+            tabs.current[i] = el;
+          }}
+          type="button"
+          role="tab"
+          id={`tab-${pane}`}
+          aria-selected={current === pane}
+          aria-controls={current === pane ? `panel-${pane}` : undefined}
+          tabIndex={current === pane ? 0 : -1}
+          onClick={() => onSelect(pane)}
+          onKeyDown={(e) => onKeyDown(e, i)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The session's panes as tabs. Which one shows lives in the store, so a marker's link and an
+ * agent's ui_open (the `pane` frame) open one the same way a click does.
+ */
+export function Panes({ view }: { view: SessionState }) {
+  return (
     <section className="panes" aria-label="Session panes">
-      <div role="tablist" aria-label="Panes" className="tablist">
-        {TABS.map(({ pane, label }, i) => (
-          <button
-            key={pane}
-            ref={(el) => {
-              tabs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`tab-${pane}`}
-            aria-selected={view.pane === pane}
-            aria-controls={view.pane === pane ? `panel-${pane}` : undefined}
-            tabIndex={view.pane === pane ? 0 : -1}
-            onClick={() => select(pane)}
-            onKeyDown={(e) => onKeyDown(e, i)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <PaneTabs current={view.pane} onSelect={(pane) => openPane(view.sessionId, pane)} />
       <div
         role="tabpanel"
         id={`panel-${view.pane}`}

@@ -1,5 +1,5 @@
 import { plural, safeUrl } from '../format';
-import type { PrItem, PullRequest } from '../types';
+import type { PrItem, PullRequest } from '../pane-types';
 
 function Item({ item }: { item: PrItem }) {
   if (item.kind === 'check')

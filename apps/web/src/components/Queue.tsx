@@ -3,14 +3,47 @@ import { del, patch } from '../api';
 import { useAction } from '../hooks';
 import type { QueuedPrompt } from '../types';
 import { applyActionResult } from '../view-state';
+import { ErrorAlert } from './FormParts';
 
-function QueueItem({ sessionId, prompt }: { sessionId: string; prompt: QueuedPrompt }) {
+interface EditProps {
+  fieldId: string;
+  text: string;
+  busy: boolean;
+  onText: (text: string) => void;
+  onSave: () => void;
+  onCancel: () => void;
+}
+
+/** The queued prompt's text in a field, with Save and Cancel. */
+function QueueEditForm({ fieldId, text, busy, onText, onSave, onCancel }: EditProps) {
+  return (
+    <form
+      className="queue-edit"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave();
+      }}
+    >
+      <label htmlFor={fieldId}>Edit queued prompt</label>
+      <textarea id={fieldId} rows={2} value={text} onChange={(e) => onText(e.target.value)} />
+      <div className="row">
+        <button type="submit" className="primary" disabled={busy}>
+          Save
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A queued prompt's Edit (in place) and Drop, each answered with the new queue. */
+function useQueuedPrompt(sessionId: string, prompt: QueuedPrompt) {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(prompt.text);
   const { busy, error, run } = useAction();
   const route = `/api/sessions/${sessionId}/queue/${prompt.id}`;
-  const fieldId = `queue-edit-${prompt.id}`;
-
   const save = () =>
     run(async () => {
       const queue = await patch<QueuedPrompt[]>(route, { text });
@@ -19,53 +52,43 @@ function QueueItem({ sessionId, prompt }: { sessionId: string; prompt: QueuedPro
     });
   const drop = () =>
     run(async () => applyActionResult(sessionId, { queue: await del<QueuedPrompt[]>(route) }));
+  const edit = () => {
+    setText(prompt.text);
+    setEditing(true);
+  };
+  const cancel = () => setEditing(false);
+  return { editing, text, setText, busy, error, save, drop, edit, cancel };
+}
 
+/** One queued prompt, with Edit and Drop. */
+function QueueItem({ sessionId, prompt }: { sessionId: string; prompt: QueuedPrompt }) {
+  const item = useQueuedPrompt(sessionId, prompt);
   return (
     <li className="queue-item">
       <span className="queue-position">{prompt.position}.</span>
-      {editing ? (
-        <form
-          className="queue-edit"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
-          <label htmlFor={fieldId}>Edit queued prompt</label>
-          <textarea id={fieldId} rows={2} value={text} onChange={(e) => setText(e.target.value)} />
-          <div className="row">
-            <button type="submit" className="primary" disabled={busy}>
-              Save
-            </button>
-            <button type="button" onClick={() => setEditing(false)}>
-              Cancel
-            </button>
-          </div>
-        </form>
+      {item.editing ? (
+        <QueueEditForm
+          fieldId={`queue-edit-${prompt.id}`}
+          text={item.text}
+          busy={item.busy}
+          onText={item.setText}
+          onSave={() => void item.save()}
+          onCancel={item.cancel}
+        />
       ) : (
-        <span className="queue-text">{prompt.text}</span>
+        <>
+          <span className="queue-text">{prompt.text}</span>
+          <span className="row">
+            <button type="button" onClick={item.edit}>
+              Edit
+            </button>
+            <button type="button" disabled={item.busy} onClick={() => void item.drop()}>
+              Drop
+            </button>
+          </span>
+        </>
       )}
-      {!editing && (
-        <span className="row">
-          <button
-            type="button"
-            onClick={() => {
-              setText(prompt.text);
-              setEditing(true);
-            }}
-          >
-            Edit
-          </button>
-          <button type="button" disabled={busy} onClick={() => void drop()}>
-            Drop
-          </button>
-        </span>
-      )}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={item.error} />
     </li>
   );
 }

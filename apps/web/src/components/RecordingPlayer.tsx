@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { clock } from '../format';
-import type { Recording } from '../types';
+import type { Recording } from '../pane-types';
 import { Video } from './Video';
 
 /**

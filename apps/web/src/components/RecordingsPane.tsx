@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { clock, plural } from '../format';
+import type { Recording } from '../pane-types';
 import type { SessionState } from '../store';
-import type { Recording } from '../types';
 import { RecordingPlayer } from './RecordingPlayer';
 
 interface Props {

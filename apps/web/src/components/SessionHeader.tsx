@@ -4,19 +4,43 @@ import { useAction } from '../hooks';
 import { Link, sessionPath } from '../router';
 import type { SessionView } from '../types';
 import { applyActionResult } from '../view-state';
+import { ErrorAlert } from './FormParts';
+
+type Status = 'running' | 'stopped';
 
 interface Props {
   sessionId: string;
   title: string;
   session: SessionView | null;
-  status: 'running' | 'stopped';
+  status: Status;
   settingsOpen: boolean;
   onToggleSettings: () => void;
 }
 
-/** The session's title (the page's h1), what it runs, and Stop / Resume, Session settings. */
-export function SessionHeader(props: Props) {
-  const { sessionId, title, session, status, settingsOpen, onToggleSettings } = props;
+/** What the session runs (provider, model, environment, its box) and whose child it is. */
+function SessionFacts({ session, status }: { session: SessionView | null; status: Status }) {
+  return (
+    <p className="session-facts">
+      <span className={`status status-${status}`}>{status}</span>
+      {session && (
+        <>
+          <span>{providerName(session.provider)}</span>
+          <span>{session.model}</span>
+          <span>{environmentName(session.environment)}</span>
+          {session.box && <span>box {session.box.status}</span>}
+        </>
+      )}
+      {session?.childOf && (
+        <span>
+          child of <Link to={sessionPath(session.childOf.sessionId)}>{session.childOf.title}</Link>
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** Stop or resume the session; the answer is its new state. */
+function useStopResume(sessionId: string, status: Status) {
   const { busy, error, run } = useAction();
   const toggle = () =>
     run(async () => {
@@ -24,28 +48,18 @@ export function SessionHeader(props: Props) {
       const updated = await post<SessionView>(`/api/sessions/${sessionId}/${route}`);
       applyActionResult(sessionId, { session: updated });
     });
+  return { busy, error, toggle };
+}
 
+/** The session's title (the page's h1), what it runs, and Stop / Resume, Session settings. */
+export function SessionHeader(props: Props) {
+  const { sessionId, title, session, status, settingsOpen, onToggleSettings } = props;
+  const { busy, error, toggle } = useStopResume(sessionId, status);
   return (
     <div className="session-header">
       <div className="session-title">
         <h1>{title}</h1>
-        <p className="session-facts">
-          <span className={`status status-${status}`}>{status}</span>
-          {session && (
-            <>
-              <span>{providerName(session.provider)}</span>
-              <span>{session.model}</span>
-              <span>{environmentName(session.environment)}</span>
-              {session.box && <span>box {session.box.status}</span>}
-            </>
-          )}
-          {session?.childOf && (
-            <span>
-              child of{' '}
-              <Link to={sessionPath(session.childOf.sessionId)}>{session.childOf.title}</Link>
-            </span>
-          )}
-        </p>
+        <SessionFacts session={session} status={status} />
         {session?.box?.failure && <p className="error">The box failed: {session.box.failure}</p>}
       </div>
       <div className="row session-actions">
@@ -61,11 +75,7 @@ export function SessionHeader(props: Props) {
           Session settings
         </button>
       </div>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
     </div>
   );
 }

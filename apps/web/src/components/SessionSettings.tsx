@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { get, patch } from '../api';
-import { useAction } from '../hooks';
+import { useSave } from '../hooks';
 import type { Settings } from '../settings-types';
 import type { AgentTools, PolicyView, SessionCreation } from '../types';
 import { applyActionResult } from '../view-state';
+import { ErrorAlert, SaveRow } from './FormParts';
 import { AgentToolsField, SessionCreationField } from './PolicyFields';
 
 interface Props {
@@ -11,7 +12,9 @@ interface Props {
   policy: PolicyView | null;
 }
 
+/** The session's own choices; '' is "Global default". */
 type Draft = { agentTools: AgentTools | ''; sessionCreation: SessionCreation | '' };
+type Inherited = { agentTools: AgentTools; sessionCreation: SessionCreation };
 
 function draftOf(policy: PolicyView | null): Draft {
   return {
@@ -20,33 +23,66 @@ function draftOf(policy: PolicyView | null): Draft {
   };
 }
 
-/**
- * The session's own MCP & connectors policy; "Global default" follows Settings. A change is
- * saved at once and applies from the agent's next turn.
- */
-export function SessionSettings({ sessionId, policy }: Props) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(policy));
-  const [global, setGlobal] = useState<Settings['sessionboxer'] | null>(null);
-  const [saved, setSaved] = useState(false);
-  const { busy, error, run } = useAction();
+/** The PATCH body of a draft: null for a choice that follows the global default. */
+function policyBody(draft: Draft) {
+  return {
+    agentTools: draft.agentTools === '' ? null : draft.agentTools,
+    sessionCreation: draft.sessionCreation === '' ? null : draft.sessionCreation,
+  };
+}
 
-  useEffect(() => setDraft(draftOf(policy)), [policy]);
+/** What "Global default" stands for: Settings' policy once loaded, else the effective one. */
+function useInherited(policy: PolicyView | null): Inherited {
+  const [global, setGlobal] = useState<Settings['sessionboxer'] | null>(null);
   useEffect(() => {
     get<{ settings: Settings }>('/api/settings')
       .then((s) => setGlobal(s.settings.sessionboxer))
       .catch(() => undefined);
   }, []);
+  return {
+    agentTools: global?.agentTools ?? policy?.effective.agentTools ?? 'session',
+    sessionCreation: global?.sessionCreation ?? policy?.effective.sessionCreation ?? 'ask',
+  };
+}
+
+function OwnPolicyFields({
+  draft,
+  inherited,
+  onChange,
+}: {
+  draft: Draft;
+  inherited: Inherited;
+  onChange: (draft: Draft) => void;
+}) {
+  return (
+    <>
+      <AgentToolsField
+        id="session-agent-tools"
+        value={draft.agentTools}
+        inherited={inherited.agentTools}
+        onChange={(agentTools) => onChange({ ...draft, agentTools })}
+      />
+      <SessionCreationField
+        id="session-session-creation"
+        value={draft.sessionCreation}
+        inherited={inherited.sessionCreation}
+        onChange={(sessionCreation) => onChange({ ...draft, sessionCreation })}
+      />
+    </>
+  );
+}
+
+/** The draft of the session's own policy; a change saves at once, as does a submit. */
+function usePolicyDraft(sessionId: string, policy: PolicyView | null) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(policy));
+  const { busy, error, run, saved } = useSave();
+  useEffect(() => setDraft(draftOf(policy)), [policy]);
 
   const save = (next: Draft) =>
     run(async () => {
-      setSaved(false);
-      const body = {
-        agentTools: next.agentTools === '' ? null : next.agentTools,
-        sessionCreation: next.sessionCreation === '' ? null : next.sessionCreation,
-      };
-      const view = await patch<PolicyView>(`/api/sessions/${sessionId}/policy`, body);
+      const route = `/api/sessions/${sessionId}/policy`;
+      const view = await patch<PolicyView>(route, policyBody(next));
       applyActionResult(sessionId, { policy: view });
-      setSaved(true);
     });
   const change = (next: Draft) => {
     setDraft(next);
@@ -56,7 +92,16 @@ export function SessionSettings({ sessionId, policy }: Props) {
     e.preventDefault();
     void save(draft);
   };
+  return { draft, busy, error, saved, change, submit };
+}
 
+/**
+ * The session's own MCP & connectors policy; "Global default" follows Settings. A change is
+ * saved at once and applies from the agent's next turn.
+ */
+export function SessionSettings({ sessionId, policy }: Props) {
+  const { draft, busy, error, saved, change, submit } = usePolicyDraft(sessionId, policy);
+  const inherited = useInherited(policy);
   return (
     <section id="session-settings" className="card session-settings" aria-labelledby="ss-heading">
       <h2 id="ss-heading">Session settings</h2>
@@ -66,31 +111,14 @@ export function SessionSettings({ sessionId, policy }: Props) {
           The sessionboxer server&apos;s policy for this session. Changes apply from the
           agent&apos;s next turn.
         </p>
-        <AgentToolsField
-          id="session-agent-tools"
-          value={draft.agentTools}
-          inherited={global?.agentTools ?? policy?.effective.agentTools ?? 'session'}
-          onChange={(agentTools) => change({ ...draft, agentTools })}
+        <OwnPolicyFields draft={draft} inherited={inherited} onChange={change} />
+        <SaveRow
+          label="Apply"
+          busy={busy}
+          status={busy ? 'Saving…' : saved ? 'Saved' : ''}
+          primary={false}
         />
-        <SessionCreationField
-          id="session-session-creation"
-          value={draft.sessionCreation}
-          inherited={global?.sessionCreation ?? policy?.effective.sessionCreation ?? 'ask'}
-          onChange={(sessionCreation) => change({ ...draft, sessionCreation })}
-        />
-        <div className="row">
-          <button type="submit" disabled={busy}>
-            Apply
-          </button>
-          <span role="status" className="muted">
-            {busy ? 'Saving…' : saved ? 'Saved' : ''}
-          </span>
-        </div>
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
+        <ErrorAlert error={error} />
       </form>
     </section>
   );

@@ -16,6 +16,59 @@ interface ItemProps {
   level: number;
 }
 
+/** Enter or Space opens the session, Right / Left expand and collapse, Down / Up move. */
+function treeKeys(open: () => void, setExpanded: ((expanded: boolean) => void) | null) {
+  return (e: KeyboardEvent) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      open();
+    } else if (e.key === 'ArrowRight' && setExpanded) setExpanded(true);
+    else if (e.key === 'ArrowLeft' && setExpanded) setExpanded(false);
+    else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      moveFocus(e.currentTarget as HTMLElement, e.key === 'ArrowDown' ? 1 : -1);
+    }
+  };
+}
+
+interface RowProps {
+  node: SidebarNode;
+  /** Whether its group shows; undefined for a session without children (no twisty). */
+  expanded: boolean | undefined;
+  onOpen: () => void;
+  onToggle: () => void;
+}
+
+/** The session's line: a twisty for its children, title, status, and whose child it is. */
+function TreeRow({ node, expanded, onOpen, onToggle }: RowProps) {
+  return (
+    <div
+      className="tree-row"
+      onClick={(e) => {
+        e.stopPropagation();
+        onOpen();
+      }}
+    >
+      {expanded !== undefined && (
+        <span
+          className="twisty"
+          aria-hidden="true"
+          onClick={(e) => {
+            e.stopPropagation();
+            onToggle();
+          }}
+        >
+          {expanded ? '▾' : '▸'}
+        </span>
+      )}
+      <span className="tree-title">{node.title}</span>{' '}
+      <span className={`status status-${node.status}`}>{node.status}</span>{' '}
+      {node.childOf && <span className="child-of">child of {node.childOf.title}</span>}
+    </div>
+  );
+}
+
 /**
  * One session: a treeitem named from its content, which starts with its title and its
  * status. Its children sit in its group.
@@ -25,18 +78,6 @@ function TreeItem({ node, currentId, level }: ItemProps) {
   const hasChildren = node.children.length > 0;
   const current = node.id === currentId;
   const open = () => navigate(sessionPath(node.id));
-  const onKey = (e: KeyboardEvent) => {
-    if (e.target !== e.currentTarget) return;
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      open();
-    } else if (e.key === 'ArrowRight' && hasChildren) setExpanded(true);
-    else if (e.key === 'ArrowLeft' && hasChildren) setExpanded(false);
-    else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      moveFocus(e.currentTarget as HTMLElement, e.key === 'ArrowDown' ? 1 : -1);
-    }
-  };
   return (
     <li
       role="treeitem"
@@ -45,31 +86,14 @@ function TreeItem({ node, currentId, level }: ItemProps) {
       aria-level={level}
       tabIndex={current || (currentId === null && level === 1) ? 0 : -1}
       className={current ? 'tree-item current' : 'tree-item'}
-      onKeyDown={onKey}
+      onKeyDown={treeKeys(open, hasChildren ? setExpanded : null)}
     >
-      <div
-        className="tree-row"
-        onClick={(e) => {
-          e.stopPropagation();
-          open();
-        }}
-      >
-        {hasChildren && (
-          <span
-            className="twisty"
-            aria-hidden="true"
-            onClick={(e) => {
-              e.stopPropagation();
-              setExpanded((x) => !x);
-            }}
-          >
-            {expanded ? '▾' : '▸'}
-          </span>
-        )}
-        <span className="tree-title">{node.title}</span>{' '}
-        <span className={`status status-${node.status}`}>{node.status}</span>{' '}
-        {node.childOf && <span className="child-of">child of {node.childOf.title}</span>}
-      </div>
+      <TreeRow
+        node={node}
+        expanded={hasChildren ? expanded : undefined}
+        onOpen={open}
+        onToggle={() => setExpanded((x) => !x)}
+      />
       {hasChildren && expanded && (
         <ul role="group">
           {node.children.map((child) => (

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { sessionNode } from '../hooks';
-import { useStore } from '../store';
+import { useStore, type SessionState } from '../store';
 import type { TranscriptEntry } from '../types';
 import { Panes } from './Panes';
 import { PromptBox } from './PromptBox';
@@ -20,40 +20,65 @@ function turnRunning(entries: TranscriptEntry[]): boolean {
   return running;
 }
 
+interface ConversationProps {
+  view: SessionState;
+  provider: string;
+  stopped: boolean;
+}
+
+/** The transcript with the queue and the prompt box under it. */
+function Conversation({ view, provider, stopped }: ConversationProps) {
+  const { sessionId, entries, parts } = view;
+  const running = useMemo(() => turnRunning(entries), [entries]);
+  return (
+    <section className="conversation" aria-label="Conversation">
+      <Transcript
+        sessionId={sessionId}
+        entries={entries}
+        approvals={parts.approvals}
+        provider={provider}
+      />
+      <Queue sessionId={sessionId} queue={parts.queue} />
+      <PromptBox sessionId={sessionId} turnRunning={running} stopped={stopped} />
+    </section>
+  );
+}
+
+/** What shows until the session is in: its title (once the tree has it), or why it is not. */
+function SessionPending({ title, error }: { title: string; error: string | null }) {
+  return (
+    <>
+      <h1>{title}</h1>
+      {error === null ? (
+        <p className="muted">Loading…</p>
+      ) : (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** `/sessions/:id`: the transcript, the prompt box and queue, and the panes. */
 export function SessionView({ sessionId }: { sessionId: string }) {
   const view = useStore((s) => (s.view?.sessionId === sessionId ? s.view : null));
   const node = useStore((s) => sessionNode(s.sidebar, sessionId));
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const entries = view?.entries;
-  const running = useMemo(() => turnRunning(entries ?? []), [entries]);
 
   if (view === null || (view.loading && view.parts.session === null && node === null))
-    return (
-      <>
-        <h1>{node?.title ?? 'Loading session…'}</h1>
-        <p className="muted">Loading…</p>
-      </>
-    );
+    return <SessionPending title={node?.title ?? 'Loading session…'} error={null} />;
   const session = view.parts.session;
   if (view.error !== null && session === null)
-    return (
-      <>
-        <h1>Session not found</h1>
-        <p role="alert" className="error">
-          {view.error}
-        </p>
-      </>
-    );
+    return <SessionPending title="Session not found" error={view.error} />;
 
-  const title = node?.title ?? session?.title ?? 'Session';
   const status = session?.status ?? node?.status ?? 'running';
   const provider = session?.provider ?? node?.provider ?? 'claude-code';
   return (
     <div className="session">
       <SessionHeader
         sessionId={sessionId}
-        title={title}
+        title={node?.title ?? session?.title ?? 'Session'}
         session={session}
         status={status}
         settingsOpen={settingsOpen}
@@ -61,16 +86,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
       />
       {settingsOpen && <SessionSettings sessionId={sessionId} policy={view.parts.policy} />}
       <div className="session-body">
-        <section className="conversation" aria-label="Conversation">
-          <Transcript
-            sessionId={sessionId}
-            entries={view.entries}
-            approvals={view.parts.approvals}
-            provider={provider}
-          />
-          <Queue sessionId={sessionId} queue={view.parts.queue} />
-          <PromptBox sessionId={sessionId} turnRunning={running} stopped={status === 'stopped'} />
-        </section>
+        <Conversation view={view} provider={provider} stopped={status === 'stopped'} />
         <Panes view={view} />
       </div>
     </div>

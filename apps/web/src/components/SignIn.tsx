@@ -1,30 +1,28 @@
 import { useState, type FormEvent } from 'react';
-import { errorText } from '../api';
 import { signIn } from '../auth';
+import { useAction } from '../hooks';
+import { ErrorAlert } from './FormParts';
+
+/** The form's two fields and what submitting them ends with. */
+function useSignInForm() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const { busy, error, run } = useAction();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      if (!(await signIn(username, password))) throw new Error('Wrong user name or password');
+    });
+  };
+  return { username, setUsername, password, setPassword, busy, error, submit };
+}
 
 /** The one local account's sign-in (docs/web-ui.md "Signing in"). */
 export function SignIn() {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      if (!(await signIn(username, password))) setError('Wrong user name or password');
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const form = useSignInForm();
   return (
     <main className="sign-in">
-      <form className="card sign-in-form" onSubmit={(e) => void submit(e)}>
+      <form className="card sign-in-form" onSubmit={form.submit}>
         <h1>Sign in</h1>
         <p className="muted">Sessionboxer</p>
         <label htmlFor="sign-in-username">Username</label>
@@ -32,8 +30,8 @@ export function SignIn() {
           id="sign-in-username"
           name="username"
           autoComplete="username"
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
+          value={form.username}
+          onChange={(e) => form.setUsername(e.target.value)}
           required
         />
         <label htmlFor="sign-in-password">Password</label>
@@ -42,16 +40,12 @@ export function SignIn() {
           name="password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          value={form.password}
+          onChange={(e) => form.setPassword(e.target.value)}
           required
         />
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="primary" disabled={busy}>
+        <ErrorAlert error={form.error} />
+        <button type="submit" className="primary" disabled={form.busy}>
           Sign in
         </button>
       </form>

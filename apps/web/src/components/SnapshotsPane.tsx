@@ -1,26 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { post } from '../api';
 import { bytes } from '../format';
-import { useAction } from '../hooks';
+import { useAction, useRevealWhen } from '../hooks';
+import type { Snapshot } from '../pane-types';
 import { navigate, sessionPath } from '../router';
 import type { SessionState } from '../store';
-import type { Snapshot } from '../types';
+import { ErrorAlert } from './FormParts';
 
-function SnapshotItem({
-  sessionId,
-  snapshot,
-  focused,
-}: {
-  sessionId: string;
-  snapshot: Snapshot;
-  focused: boolean;
-}) {
+/** Revert the session to the snapshot (saying so once done), or fork a new session off it. */
+function useSnapshotActions(sessionId: string, snapshot: Snapshot) {
   const { busy, error, run } = useAction();
   const [done, setDone] = useState('');
-  const ref = useRef<HTMLLIElement>(null);
-  useEffect(() => {
-    if (focused) ref.current?.scrollIntoView({ block: 'nearest' });
-  }, [focused]);
   const route = `/api/sessions/${sessionId}/snapshots/${snapshot.id}`;
   const revert = () =>
     run(async () => {
@@ -33,6 +23,18 @@ function SnapshotItem({
       const id = created.id ?? created.sessionId;
       if (id) navigate(sessionPath(id));
     });
+  return { busy, error, done, revert, fork };
+}
+
+interface ItemProps {
+  sessionId: string;
+  snapshot: Snapshot;
+  focused: boolean;
+}
+
+function SnapshotItem({ sessionId, snapshot, focused }: ItemProps) {
+  const { busy, error, done, revert, fork } = useSnapshotActions(sessionId, snapshot);
+  const ref = useRevealWhen<HTMLLIElement>(focused);
   return (
     <li
       ref={ref}
@@ -54,11 +56,7 @@ function SnapshotItem({
           {done}
         </span>
       </div>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
     </li>
   );
 }

@@ -1,25 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { errorText, get } from '../api';
+import { useRevealWhen } from '../hooks';
+import type { Terminal } from '../pane-types';
 import type { SessionState } from '../store';
-import type { Terminal } from '../types';
 
 function terminalName(t: Terminal): string {
   return t.command?.length ? t.command.join(' ') : `Terminal ${t.id.slice(0, 8)}`;
 }
 
-/** One Terminal and its retained output, read when it shows and whenever it changes. */
-function TerminalOutput({
-  sessionId,
-  terminal,
-  focused,
-}: {
-  sessionId: string;
-  terminal: Terminal;
-  focused: boolean;
-}) {
+/** The Terminal's retained output: read at once, when it exits, and on `load`. */
+function useTerminalText(sessionId: string, terminal: Terminal) {
   const [text, setText] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const ref = useRef<HTMLElement>(null);
   const load = useCallback(() => {
     get<{ text: string }>(`/api/sessions/${sessionId}/terminals/${terminal.id}`)
       .then((t) => {
@@ -29,10 +21,19 @@ function TerminalOutput({
       .catch((e: unknown) => setError(errorText(e)));
   }, [sessionId, terminal.id]);
   useEffect(load, [load, terminal.exitCode]);
-  useEffect(() => {
-    if (focused) ref.current?.scrollIntoView({ block: 'nearest' });
-  }, [focused]);
+  return { text, error, load };
+}
 
+interface OutputProps {
+  sessionId: string;
+  terminal: Terminal;
+  focused: boolean;
+}
+
+/** One Terminal and its retained output, read when it shows and whenever it changes. */
+function TerminalOutput({ sessionId, terminal, focused }: OutputProps) {
+  const { text, error, load } = useTerminalText(sessionId, terminal);
+  const ref = useRevealWhen<HTMLElement>(focused);
   const name = terminalName(terminal);
   return (
     <article

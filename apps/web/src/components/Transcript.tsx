@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef, type UIEvent } from 'react';
 import { useTitleOf } from '../hooks';
 import { useStore } from '../store';
 import type { Approval, TranscriptEntry } from '../types';
@@ -21,18 +21,11 @@ function entryClass(entry: TranscriptEntry): string {
 }
 
 /**
- * The conversation and the markers in the order they happened (by position). It keeps
- * scrolled to the newest entry while the reader is at the bottom.
+ * A result names its call by id, and harnesses reuse ids across turns: each result takes
+ * the name of the last call with its id before it (by the result's position).
  */
-export function Transcript({ sessionId, entries, approvals, provider }: Props) {
-  const titleOf = useTitleOf();
-  const username = useStore((s) => s.username);
-  const box = useRef<HTMLDivElement>(null);
-  const following = useRef(true);
-
-  // A result names its call by id, and harnesses reuse ids across turns: each result takes
-  // the name of the last call with its id before it.
-  const resultNames = useMemo(() => {
+function useResultNames(entries: TranscriptEntry[]): Map<number, string> {
+  return useMemo(() => {
     const calls = new Map<string, string>();
     const names = new Map<number, string>();
     for (const e of entries) {
@@ -43,33 +36,65 @@ export function Transcript({ sessionId, entries, approvals, provider }: Props) {
     }
     return names;
   }, [entries]);
+}
 
+/** Keeps the box scrolled to its end as entries come, while the reader is at the bottom. */
+function useFollowBottom(count: number) {
+  const box = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
   useLayoutEffect(() => {
     const el = box.current;
     if (el && following.current) el.scrollTop = el.scrollHeight;
-  }, [entries.length]);
-
-  const render = (entry: TranscriptEntry) => {
-    if (entry.kind === 'event')
-      return (
-        <TranscriptEvent
-          event={entry.event}
-          provider={provider}
-          toolName={resultNames.get(entry.position)}
-          titleOf={titleOf}
-          username={username}
-        />
-      );
-    const { marker } = entry;
-    if (marker.kind === 'approval-requested' && marker.link && 'approvalId' in marker.link) {
-      const id = marker.link.approvalId;
-      const approval = approvals.find((a) => a.id === id);
-      if (approval)
-        return <ApprovalCard sessionId={sessionId} approval={approval} provider={provider} />;
-    }
-    return <Marker marker={marker} titleOf={titleOf} />;
+  }, [count]);
+  const onScroll = (e: UIEvent<HTMLDivElement>) => {
+    const el = e.currentTarget;
+    following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_SLACK;
   };
+  return { box, onScroll };
+}
 
+interface EntryProps {
+  entry: TranscriptEntry;
+  sessionId: string;
+  approvals: Approval[];
+  provider: string;
+  toolName: string | undefined;
+  titleOf: (sessionId: string) => string | null;
+  username: string | null;
+}
+
+/** One entry: an event of the conversation, an approval card, or another marker. */
+function Entry({ entry, sessionId, approvals, provider, toolName, titleOf, username }: EntryProps) {
+  if (entry.kind === 'event')
+    return (
+      <TranscriptEvent
+        event={entry.event}
+        provider={provider}
+        toolName={toolName}
+        titleOf={titleOf}
+        username={username}
+      />
+    );
+  const { marker } = entry;
+  if (marker.kind === 'approval-requested' && marker.link && 'approvalId' in marker.link) {
+    const id = marker.link.approvalId;
+    const approval = approvals.find((a) => a.id === id);
+    if (approval)
+      return <ApprovalCard sessionId={sessionId} approval={approval} provider={provider} />;
+  }
+  return <Marker marker={marker} titleOf={titleOf} />;
+}
+
+/**
+ * The conversation and the markers in the order they happened (by position). It keeps
+ * scrolled to the newest entry while the reader is at the bottom.
+ */
+export function Transcript({ sessionId, entries, approvals, provider }: Props) {
+  const titleOf = useTitleOf();
+  const username = useStore((s) => s.username);
+  const resultNames = useResultNames(entries);
+  const { box, onScroll } = useFollowBottom(entries.length);
+  const shared = { sessionId, approvals, provider, titleOf, username };
   return (
     <div
       role="log"
@@ -77,10 +102,7 @@ export function Transcript({ sessionId, entries, approvals, provider }: Props) {
       className="transcript"
       tabIndex={0}
       ref={box}
-      onScroll={(e) => {
-        const el = e.currentTarget;
-        following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_SLACK;
-      }}
+      onScroll={onScroll}
     >
       {entries.length === 0 ? (
         <p className="muted">Nothing here yet: send the agent a prompt.</p>
@@ -88,7 +110,7 @@ export function Transcript({ sessionId, entries, approvals, provider }: Props) {
         <ol className="entries">
           {entries.map((entry) => (
             <li key={entry.position} className={entryClass(entry)}>
-              {render(entry)}
+              <Entry entry={entry} toolName={resultNames.get(entry.position)} {...shared} />
             </li>
           ))}
         </ol>

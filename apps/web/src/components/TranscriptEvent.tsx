@@ -24,22 +24,39 @@ function json(value: unknown): string {
   }
 }
 
+type PromptEvent = Extract<ConversationEvent, { type: 'prompt' }>;
+
+/** A prompt: who sent it, its text, and the briefing it came with (folded). */
+function PromptBubble({ event, who }: { event: PromptEvent; who: string }) {
+  return (
+    <div className="bubble prompt">
+      <p className="who">{who}</p>
+      <div className="text">{event.text}</div>
+      {event.briefing && (
+        <details>
+          <summary>Briefing</summary>
+          <pre>{event.briefing}</pre>
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** A tool call or result, folded: its summary line, and the input or output under it. */
+function ToolDetails({ summary, body, error }: { summary: string; body: string; error?: boolean }) {
+  return (
+    <details className={error ? 'tool tool-error' : 'tool'}>
+      <summary>{summary}</summary>
+      <pre>{body}</pre>
+    </details>
+  );
+}
+
 /** One event of the agent's conversation: a prompt, a message, a tool call or result, … */
 export function TranscriptEvent({ event, provider, toolName, titleOf, username }: Props) {
   switch (event.type) {
     case 'prompt':
-      return (
-        <div className="bubble prompt">
-          <p className="who">{promptFrom(event.from, username, titleOf)}</p>
-          <div className="text">{event.text}</div>
-          {event.briefing && (
-            <details>
-              <summary>Briefing</summary>
-              <pre>{event.briefing}</pre>
-            </details>
-          )}
-        </div>
-      );
+      return <PromptBubble event={event} who={promptFrom(event.from, username, titleOf)} />;
     case 'message':
       return (
         <div className="bubble message">
@@ -48,20 +65,14 @@ export function TranscriptEvent({ event, provider, toolName, titleOf, username }
         </div>
       );
     case 'tool_call':
-      return (
-        <details className="tool">
-          <summary>Tool call: {event.name}</summary>
-          <pre>{json(event.input)}</pre>
-        </details>
-      );
+      return <ToolDetails summary={`Tool call: ${event.name}`} body={json(event.input)} />;
     case 'tool_result':
       return (
-        <details className={event.error ? 'tool tool-error' : 'tool'}>
-          <summary>
-            {event.error ? 'Tool error' : 'Tool result'}: {toolName ?? event.id}
-          </summary>
-          <pre>{event.output}</pre>
-        </details>
+        <ToolDetails
+          summary={`${event.error ? 'Tool error' : 'Tool result'}: ${toolName ?? event.id}`}
+          body={event.output}
+          error={event.error}
+        />
       );
     case 'error':
       return (

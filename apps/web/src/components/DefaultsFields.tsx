@@ -1,0 +1,46 @@
+import { ENVIRONMENT_IDS } from '../format';
+import type { Settings } from '../settings-types';
+import { EnvironmentSelect, ProviderSelect } from './SessionFields';
+
+type Defaults = Settings['defaults'];
+
+interface Props {
+  defaults: Defaults;
+  onChange: (defaults: Defaults) => void;
+}
+
+/** Global settings' "Defaults for new sessions": provider, model and environment. */
+export function DefaultsFields({ defaults, onChange }: Props) {
+  return (
+    <>
+      <h3>Defaults for new sessions</h3>
+      <div className="field">
+        <label htmlFor="default-provider">Default provider</label>
+        <ProviderSelect
+          id="default-provider"
+          value={defaults.provider}
+          onChange={(provider) => onChange({ ...defaults, provider })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="default-model">Default model</label>
+        <input
+          id="default-model"
+          value={defaults.model}
+          maxLength={100}
+          required
+          onChange={(e) => onChange({ ...defaults, model: e.target.value })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="default-environment">Default environment</label>
+        <EnvironmentSelect
+          id="default-environment"
+          value={defaults.environment}
+          options={ENVIRONMENT_IDS}
+          onChange={(environment) => onChange({ ...defaults, environment })}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { del, patch } from '../api';
+import { useAction, useTitleOf } from '../hooks';
+import type { Schedule } from '../settings-types';
+import { CheckboxField, ErrorAlert } from './FormParts';
+
+function actionText(s: Schedule, titleOf: (id: string) => string | null): string {
+  if (s.action.type === 'prompt') {
+    const target = titleOf(s.action.sessionId) ?? s.action.sessionId;
+    return `Prompts “${target}”: ${s.action.text}`;
+  }
+  const stop = s.action.stopAfter ? ', stopped after its first turn' : '';
+  return `Starts a new session${s.action.title ? ` “${s.action.title}”` : ''}${stop}: ${s.action.prompt}`;
+}
+
+/** The task's name, when it runs, what it does, and its next and last runs. */
+function ScheduleFacts({ schedule }: { schedule: Schedule }) {
+  const titleOf = useTitleOf();
+  return (
+    <>
+      <h3 id={`schedule-${schedule.id}`}>{schedule.name}</h3>
+      <p>
+        <code>{schedule.cron}</code> ({schedule.timezone}) ·{' '}
+        <span className={schedule.enabled ? 'badge badge-passed' : 'badge badge-skipped'}>
+          {schedule.enabled ? 'enabled' : 'disabled'}
+        </span>
+      </p>
+      <p>{actionText(schedule, titleOf)}</p>
+      <p className="muted">
+        Next run: {schedule.nextRunAt ? new Date(schedule.nextRunAt).toLocaleString() : '—'} · Last
+        run: {schedule.lastRunAt ? new Date(schedule.lastRunAt).toLocaleString() : 'never'}
+      </p>
+    </>
+  );
+}
+
+interface Props {
+  schedule: Schedule;
+  onChange: (s: Schedule) => void;
+  onDeleted: (id: string) => void;
+}
+
+/** One scheduled task, with its skip policy, Enable / Disable and Delete. */
+export function ScheduleItem({ schedule, onChange, onDeleted }: Props) {
+  const { busy, error, run } = useAction();
+  const route = `/api/schedules/${schedule.id}`;
+  const set = (body: Partial<Pick<Schedule, 'enabled' | 'skipMissed'>>) =>
+    run(async () => onChange({ ...schedule, ...(await patch<Schedule>(route, body)) }));
+  const remove = () =>
+    run(async () => {
+      await del(route);
+      onDeleted(schedule.id);
+    });
+  return (
+    <li className="card schedule" aria-labelledby={`schedule-${schedule.id}`}>
+      <ScheduleFacts schedule={schedule} />
+      <CheckboxField
+        id={`skip-${schedule.id}`}
+        checked={schedule.skipMissed ?? true}
+        disabled={busy}
+        onChange={(skipMissed) => void set({ skipMissed })}
+      >
+        Skip runs missed while Sessionboxer was down
+      </CheckboxField>
+      <div className="row">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void set({ enabled: !schedule.enabled })}
+        >
+          {schedule.enabled ? 'Disable' : 'Enable'}
+        </button>
+        <button type="button" className="danger" disabled={busy} onClick={() => void remove()}>
+          Delete
+        </button>
+      </div>
+      <ErrorAlert error={error} />
+    </li>
+  );
+}
