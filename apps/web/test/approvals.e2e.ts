@@ -1,22 +1,17 @@
-import * as fs from 'node:fs';
 import { APPROVAL_TTL_MS } from '@sessionboxer/domain';
 import type { Page } from 'playwright-core';
 import { Clock } from '../../control-plane/src/infrastructure/clock';
 import { script, turnFinished } from '../../control-plane/test/agent/agent-kit';
-import { waitFor, waitForBox } from '../../control-plane/test/box-kit';
-import { startApp, type RunningApp } from '../../control-plane/test/harness';
+import { waitFor } from '../../control-plane/test/box-kit';
 import {
   checkPage,
-  markPage,
-  openBrowser,
   openSession,
-  signIn,
   startsWith,
   stillSamePage,
   transcriptLog,
   treeItem,
-  type BrowserKit,
 } from './browser-kit';
+import { useScriptedSession } from './session-kit';
 
 /**
  * Approval cards in the asking agent's transcript. The agent is the scripted harness (a test
@@ -24,10 +19,8 @@ import {
  * sessionboxer.session_create under the default "Ask me" policy.
  */
 describe('approval cards for an agent’s session_create', () => {
-  let api: RunningApp;
-  let kit: BrowserKit;
+  const leadSession = useScriptedSession('Lead');
   let page: Page;
-  let lead: string;
   let turn = 0;
 
   const createRequest = (title: string) =>
@@ -37,29 +30,20 @@ describe('approval cards for an agent’s session_create', () => {
     });
   const card = (title: string) =>
     transcriptLog(page).getByRole('article', { name: 'Approval' }).filter({ hasText: title });
-  const cards = async () => (await api.request('GET', `/api/sessions/${lead}/approvals`)).body;
+  const cards = async () =>
+    (await leadSession.api.request('GET', `/api/sessions/${leadSession.id}/approvals`)).body;
 
   beforeAll(async () => {
-    api = await startApp(undefined, { SESSIONBOXER_BOXES: 'on' });
-    lead = (await api.request('POST', '/api/sessions', { title: 'Lead', provider: 'scripted' }))
-      .body.id;
     // session_create is one of the other-sessions tools; "Ask me" is the default creation policy.
-    await api.request('PATCH', `/api/sessions/${lead}/policy`, { agentTools: 'all' });
-    await waitForBox(api, lead);
-    kit = await openBrowser();
-    page = kit.page;
-    await signIn(page, api);
+    await leadSession.api.request('PATCH', `/api/sessions/${leadSession.id}/policy`, {
+      agentTools: 'all',
+    });
+    page = await leadSession.signedIn();
   }, 60_000);
-  afterAll(async () => {
-    if (kit?.errors.length) console.warn(kit.errors.join('\n'));
-    await kit?.close();
-    await api?.close();
-    if (api) fs.rmSync(api.dataDir, { recursive: true, force: true });
-  });
 
   it('Allow creates the child: it shows under its creator, and the settled card links to it', async () => {
-    await openSession(page, 'Lead');
-    await markPage(page);
+    const { api, id: lead } = leadSession;
+    await leadSession.openView();
     // The prompt goes in through the session view's own prompt box.
     await page.getByLabel('Prompt').fill(createRequest('Helper'));
     await page.getByRole('button', { name: 'Send' }).click();
@@ -101,6 +85,7 @@ describe('approval cards for an agent’s session_create', () => {
   }, 90_000);
 
   it('Deny settles the card as "Denied" and creates nothing', async () => {
+    const { api, id: lead } = leadSession;
     await openSession(page, 'Lead');
     await api.request('POST', `/api/sessions/${lead}/prompts`, { text: createRequest('Second') });
     turn++;
@@ -119,6 +104,7 @@ describe('approval cards for an agent’s session_create', () => {
   }, 60_000);
 
   it('a card nobody answers shows expired once its deadline passes', async () => {
+    const { api, id: lead } = leadSession;
     // No setting shortens the 10 minutes: the app's Clock (its one source of time) runs
     // 10 minutes minus a few seconds behind while the agent asks, so the card's deadline is a
     // few real seconds away. The expiry job then fires on its real timer, as in production.

@@ -1,18 +1,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { turnFinished } from '../../control-plane/test/agent/agent-kit';
-import { startApp, type RunningApp } from '../../control-plane/test/harness';
+import { checkPage, stillSamePage, transcriptLog } from './browser-kit';
 import {
-  checkPage,
-  markPage,
-  openBrowser,
-  openSession,
-  signIn,
-  stillSamePage,
-  transcriptLog,
-  type BrowserKit,
-} from './browser-kit';
-import { paneTab, sb, scriptedSession, sendScript, toolResults, workspaceOf } from './session-kit';
+  paneTab,
+  sb,
+  sendScript,
+  toolResults,
+  useScriptedSession,
+  workspaceOf,
+} from './session-kit';
 
 const BRIEF = 'Check the sign-up form after the validation change';
 const CASES = ['Sign up with a good e-mail', 'A bad e-mail is refused'];
@@ -24,41 +21,28 @@ const CASES = ['Sign up with a good e-mail', 'A bad e-mail is refused'];
  * desktop as its video, e2e_finish. The run is split over turns so the test sees each state.
  */
 describe('the Auto QA pane, live', () => {
-  let api: RunningApp;
-  let kit: BrowserKit | undefined;
-  let id: string;
-
-  beforeAll(async () => {
-    api = await startApp(undefined, { SESSIONBOXER_BOXES: 'on' });
-    await api.request('PATCH', '/api/settings', { desktop: { narration: 'never' } });
-    id = await scriptedSession(api, 'Sign-up form');
-  }, 60_000);
-  afterAll(async () => {
-    if (kit?.errors.length) console.warn(kit.errors.join('\n'));
-    await kit?.close();
-    await api?.close();
-    if (api) fs.rmSync(api.dataDir, { recursive: true, force: true });
+  const session = useScriptedSession('Sign-up form', {
+    setup: (api) => api.request('PATCH', '/api/settings', { desktop: { narration: 'never' } }),
   });
 
   /** A turn's tool results, every one of them a success. */
   const succeeded = async (turn: number) => {
+    const { api, id } = session;
     await turnFinished(api, id, turn, 60_000);
     const results = await toolResults(api, id, turn);
     expect(results.filter((r) => r.error)).toEqual([]);
     return results;
   };
   const run = async () => {
-    const runs = (await api.request('GET', `/api/sessions/${id}/verifications`)).body;
+    const runs = (await session.api.request('GET', `/api/sessions/${session.id}/verifications`))
+      .body;
     expect(runs).toHaveLength(1);
     return runs[0];
   };
 
   it('shows the brief, each case’s status and note as it runs, its screenshot, the verdict and video', async () => {
-    kit = await openBrowser();
-    const { page } = kit;
-    await signIn(page, api);
-    await openSession(page, 'Sign-up form');
-    await markPage(page);
+    const { api, id } = session;
+    const page = await session.openView();
     await paneTab(page, 'Auto QA').click();
     const pane = page.getByRole('tabpanel');
     await pane.getByText('No Auto QA runs yet.').waitFor();

@@ -1,41 +1,14 @@
-import * as fs from 'node:fs';
 import { turnFinished } from '../../control-plane/test/agent/agent-kit';
-import { startApp, type RunningApp } from '../../control-plane/test/harness';
-import {
-  checkPage,
-  markPage,
-  openBrowser,
-  openSession,
-  signIn,
-  stillSamePage,
-  transcriptLog,
-  type BrowserKit,
-} from './browser-kit';
-import { browserOn, resultOf, sb, scriptedSession, sendScript } from './session-kit';
+import { checkPage, stillSamePage, transcriptLog } from './browser-kit';
+import { browserOn, resultOf, sb, sendScript, useScriptedSession } from './session-kit';
 
 /** The bell: the agent's `notify` (the scripted harness, in a real box) reaches it live. */
 describe('the bell', () => {
-  let api: RunningApp;
-  let kit: BrowserKit | undefined;
-  let id: string;
-
-  beforeAll(async () => {
-    api = await startApp(undefined, { SESSIONBOXER_BOXES: 'on' });
-    id = await scriptedSession(api, 'Bell ringer');
-  }, 60_000);
-  afterAll(async () => {
-    if (kit?.errors.length) console.warn(kit.errors.join('\n'));
-    await kit?.close();
-    await api?.close();
-    if (api) fs.rmSync(api.dataDir, { recursive: true, force: true });
-  });
+  const session = useScriptedSession('Bell ringer');
 
   it('counts the agent’s notifications as they come, and lists them when opened', async () => {
-    kit = await openBrowser();
-    const { page } = kit;
-    await signIn(page, api);
-    await openSession(page, 'Bell ringer');
-    await markPage(page);
+    const { api, id } = session;
+    const page = await session.openView();
     await browserOn(api, id, false);
     const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
     expect(await bell.textContent()).toBe('Notifications');

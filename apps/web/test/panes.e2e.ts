@@ -2,19 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { turnFinished } from '../../control-plane/test/agent/agent-kit';
 import { waitFor } from '../../control-plane/test/box-kit';
-import { startApp, type RunningApp } from '../../control-plane/test/harness';
-import {
-  checkPage,
-  markPage,
-  openBrowser,
-  openSession,
-  signIn,
-  startsWith,
-  stillSamePage,
-  transcriptLog,
-  treeItem,
-  type BrowserKit,
-} from './browser-kit';
+import { checkPage, startsWith, stillSamePage, transcriptLog, treeItem } from './browser-kit';
 import {
   browserOn,
   paneTab,
@@ -24,6 +12,7 @@ import {
   selectedTab,
   sendScript,
   toolResults,
+  useControlPlane,
   workspaceOf,
 } from './session-kit';
 
@@ -34,29 +23,12 @@ import {
  * and forked from the Snapshots pane.
  */
 describe('the panes, driven by the agent', () => {
-  let api: RunningApp;
-  let kit: BrowserKit | undefined;
-
-  beforeAll(async () => {
-    api = await startApp(undefined, { SESSIONBOXER_BOXES: 'on' });
-  }, 60_000);
-  afterEach(async () => {
-    if (kit?.errors.length) console.warn(kit.errors.join('\n'));
-    await kit?.close();
-    kit = undefined;
-  });
-  afterAll(async () => {
-    await api?.close();
-    if (api) fs.rmSync(api.dataDir, { recursive: true, force: true });
-  });
+  const plane = useControlPlane({ boxes: true, browserPerTest: true });
 
   it('ui_open shows the Terminals pane with its command’s output, but not while the person types', async () => {
+    const { api } = plane;
     const id = await scriptedSession(api, 'Dev server');
-    kit = await openBrowser();
-    const { page } = kit;
-    await signIn(page, api);
-    await openSession(page, 'Dev server');
-    await markPage(page);
+    const page = await plane.openView('Dev server');
     const log = transcriptLog(page);
     expect(await selectedTab(page).textContent()).toBe('PRs');
 
@@ -137,6 +109,7 @@ describe('the panes, driven by the agent', () => {
   }, 120_000);
 
   it('the Snapshots pane: Revert puts the workspace back; Fork opens a new session', async () => {
+    const { api } = plane;
     const id = await scriptedSession(api, 'Snap');
     const workspace = workspaceOf(api, id);
     const file = path.join(workspace, 'notes.txt');
@@ -149,11 +122,7 @@ describe('the panes, driven by the agent', () => {
     fs.writeFileSync(file, 'version 2, after the snapshot\n');
     fs.writeFileSync(path.join(workspace, 'later.txt'), 'made after the snapshot\n');
 
-    kit = await openBrowser();
-    const { page } = kit;
-    await signIn(page, api);
-    await openSession(page, 'Snap');
-    await markPage(page);
+    const page = await plane.openView('Snap');
     // The transcript's marker links to the snapshot in its pane.
     await transcriptLog(page)
       .getByRole('link', { name: /took Snapshot 1/ })

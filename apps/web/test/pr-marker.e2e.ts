@@ -1,18 +1,7 @@
-import * as fs from 'node:fs';
 import { script, turnFinished } from '../../control-plane/test/agent/agent-kit';
-import { waitForBox } from '../../control-plane/test/box-kit';
 import { GitHubDouble } from '../../control-plane/test/github-double/github-double';
-import { startApp, type RunningApp } from '../../control-plane/test/harness';
-import {
-  checkPage,
-  markPage,
-  openBrowser,
-  openSession,
-  signIn,
-  stillSamePage,
-  transcriptLog,
-  type BrowserKit,
-} from './browser-kit';
+import { checkPage, stillSamePage, transcriptLog } from './browser-kit';
+import { useScriptedSession } from './session-kit';
 
 const TOKEN = 'ghp_uiTestToken0123456789abcdefABCDEF';
 
@@ -22,11 +11,10 @@ const TOKEN = 'ghp_uiTestToken0123456789abcdefABCDEF';
  */
 describe('a PR marker in the transcript, live', () => {
   let github: GitHubDouble;
-  let api: RunningApp;
-  let kit: BrowserKit | undefined;
-  let id: string;
   let commentId: number;
 
+  // The double, where the app's forge calls go (SESSIONBOXER_GITHUB_API_URL), starts before the
+  // app and stops after it (the hooks run in the order they are declared).
   beforeAll(async () => {
     github = await GitHubDouble.start();
     github.requireToken(TOKEN);
@@ -40,27 +28,18 @@ describe('a PR marker in the transcript, live', () => {
       { author: 'reviewer', body: 'Please rename this', path: 'src/a.ts', line: 3 },
     );
     process.env.SESSIONBOXER_GITHUB_API_URL = github.url;
-    api = await startApp(undefined, { SESSIONBOXER_BOXES: 'on' });
-    await api.request('PATCH', '/api/settings', { github: { token: TOKEN } });
-    id = (await api.request('POST', '/api/sessions', { title: 'Widgets', provider: 'scripted' }))
-      .body.id;
-    await waitForBox(api, id);
-  }, 60_000);
+  });
+  const session = useScriptedSession('Widgets', {
+    setup: (api) => api.request('PATCH', '/api/settings', { github: { token: TOKEN } }),
+  });
   afterAll(async () => {
-    if (kit?.errors.length) console.warn(kit.errors.join('\n'));
-    await kit?.close();
-    await api?.close();
     await github?.close();
     delete process.env.SESSIONBOXER_GITHUB_API_URL;
-    if (api) fs.rmSync(api.dataDir, { recursive: true, force: true });
   });
 
   it('shows "attached PR #12" as the agent attaches it, linking to the PR', async () => {
-    kit = await openBrowser();
-    const { page } = kit;
-    await signIn(page, api);
-    await openSession(page, 'Widgets');
-    await markPage(page);
+    const { api, id } = session;
+    const page = await session.openView();
     const marker = transcriptLog(page).getByText('attached PR #12 (acme/widgets)');
     expect(await marker.count()).toBe(0);
 

@@ -1,8 +1,7 @@
-import * as fs from 'node:fs';
 import { conversation, script, turnFinished } from '../../control-plane/test/agent/agent-kit';
-import { waitFor, waitForBox } from '../../control-plane/test/box-kit';
-import { startApp, type RunningApp } from '../../control-plane/test/harness';
-import { checkPage, openBrowser, openSession, signIn, type BrowserKit } from './browser-kit';
+import { waitFor } from '../../control-plane/test/box-kit';
+import { checkPage } from './browser-kit';
+import { useScriptedSession } from './session-kit';
 
 const CAPTIONS = ['Opening the editor', 'Typing the fix', 'Checking the result'];
 
@@ -11,26 +10,13 @@ const CAPTIONS = ['Opening the editor', 'Typing the fix', 'Checking the result']
  * plays in the Recordings pane, and its captions, the "Steps", seek the video.
  */
 describe('the recording player', () => {
-  let api: RunningApp;
-  let kit: BrowserKit | undefined;
-  let id: string;
-
-  beforeAll(async () => {
-    api = await startApp(undefined, { SESSIONBOXER_BOXES: 'on' });
+  const session = useScriptedSession('Recorder', {
     // No narration: the video is the one ffmpeg recorded, captions at their recorded times.
-    await api.request('PATCH', '/api/settings', { desktop: { narration: 'never' } });
-    id = (await api.request('POST', '/api/sessions', { title: 'Recorder', provider: 'scripted' }))
-      .body.id;
-    await waitForBox(api, id);
-  }, 60_000);
-  afterAll(async () => {
-    if (kit?.errors.length) console.warn(kit.errors.join('\n'));
-    await kit?.close();
-    await api?.close();
-    if (api) fs.rmSync(api.dataDir, { recursive: true, force: true });
+    setup: (api) => api.request('PATCH', '/api/settings', { desktop: { narration: 'never' } }),
   });
 
   it('plays the video, and a click on a step seeks it to that caption', async () => {
+    const { api, id } = session;
     const steps: object[] = [{ call: 'desktop.start_recording' }];
     for (const text of CAPTIONS) {
       steps.push({ call: 'desktop.annotate_recording', args: { text } }, { sleep: 1.2 });
@@ -53,10 +39,7 @@ describe('the recording player', () => {
     expect(recording.captions.map((c: any) => c.text)).toEqual(CAPTIONS);
     expect(recording.seconds).toBeGreaterThan(3);
 
-    kit = await openBrowser();
-    const { page } = kit;
-    await signIn(page, api);
-    await openSession(page, 'Recorder');
+    const page = await session.openView();
     await page
       .getByRole('tablist', { name: 'Panes' })
       .getByRole('tab', { name: 'Recordings' })

@@ -1,7 +1,8 @@
 /**
- * What the session-view browser tests share: a scripted session with its box ready, the tool
- * results of a turn (the conversation over REST), where the app's socket says each browser is,
- * and the panes' tabs.
+ * What the browser tests share beyond the browser: a control plane for the suite with its
+ * browser (useControlPlane), a scripted session with its box ready (useScriptedSession), the
+ * tool results of a turn (the conversation over REST), where the app's socket says each
+ * browser is, and the panes' tabs.
  */
 import * as fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
@@ -9,7 +10,8 @@ import { boxPaths } from '../../control-plane/src/box-lifecycle/box-paths';
 import { UiPresence } from '../../control-plane/src/ui-socket/ui-presence';
 import { conversation, script } from '../../control-plane/test/agent/agent-kit';
 import { waitFor, waitForBox } from '../../control-plane/test/box-kit';
-import type { RunningApp } from '../../control-plane/test/harness';
+import { startApp, type RunningApp } from '../../control-plane/test/harness';
+import { markPage, openBrowser, openSession, signIn, type BrowserKit } from './browser-kit';
 
 export { script };
 
@@ -23,6 +25,123 @@ export async function scriptedSession(api: RunningApp, title: string): Promise<s
     throw new Error(`creating "${title}": ${created.status} ${JSON.stringify(created.body)}`);
   await waitForBox(api, created.body.id);
   return created.body.id as string;
+}
+
+export interface ControlPlaneOptions {
+  /** The sessions' agents run in real boxes (SESSIONBOXER_BOXES=on); the setup has 60 s. */
+  boxes?: boolean;
+  /** More of the suite's setup once the app runs (the settings it needs), in the same beforeAll. */
+  setup?: (api: RunningApp) => Promise<unknown>;
+  /** A browser for each test, closed after it, instead of one for the whole suite. */
+  browserPerTest?: boolean;
+}
+
+/** A suite's control plane and its browser, both opened and closed by the suite's hooks. */
+export interface ControlPlane {
+  /** The running app (from the suite's beforeAll on). */
+  readonly api: RunningApp;
+  /** The browser, opened on first use. */
+  browser(): Promise<BrowserKit>;
+  /** The browser's page, signed in through the real form (once a browser). */
+  signedIn(): Promise<Page>;
+  /** Signed in, the view of the session titled `title` open, the page marked (stillSamePage). */
+  openView(title: string): Promise<Page>;
+}
+
+/**
+ * Starts a control plane over its own data folder in beforeAll; closes the browser (printing
+ * what its page threw or logged as errors) after each test or after the suite, and the app and
+ * its data folder after the suite.
+ */
+export function useControlPlane(options: ControlPlaneOptions = {}): ControlPlane {
+  let api: RunningApp | undefined;
+  let kit: BrowserKit | undefined;
+  let signedIn = false;
+  const closeBrowser = async (): Promise<void> => {
+    if (kit?.errors.length) console.warn(kit.errors.join('\n'));
+    await kit?.close();
+    kit = undefined;
+    signedIn = false;
+  };
+
+  beforeAll(
+    async () => {
+      api = await startApp(undefined, options.boxes ? { SESSIONBOXER_BOXES: 'on' } : {});
+      await options.setup?.(api);
+    },
+    options.boxes ? 60_000 : undefined,
+  );
+  if (options.browserPerTest) afterEach(closeBrowser);
+  afterAll(async () => {
+    await closeBrowser();
+    await api?.close();
+    if (api) fs.rmSync(api.dataDir, { recursive: true, force: true });
+  });
+
+  const plane: ControlPlane = {
+    get api(): RunningApp {
+      if (!api) throw new Error('the control plane is not running (useControlPlane starts it)');
+      return api;
+    },
+    async browser() {
+      kit ??= await openBrowser();
+      return kit;
+    },
+    async signedIn() {
+      const { page } = await plane.browser();
+      if (!signedIn) {
+        await signIn(page, plane.api);
+        signedIn = true;
+      }
+      return page;
+    },
+    async openView(title) {
+      const page = await plane.signedIn();
+      await openSession(page, title);
+      await markPage(page);
+      return page;
+    },
+  };
+  return plane;
+}
+
+/** A suite's control plane, with boxes, and a session whose agent is the scripted harness. */
+export interface ScriptedSession extends ControlPlane {
+  /** The session's id (from the suite's beforeAll on). */
+  readonly id: string;
+  /** The session's view, or that of the session titled `title`, as ControlPlane's openView. */
+  openView(title?: string): Promise<Page>;
+}
+
+/**
+ * useControlPlane with boxes, and a scripted session titled `title` created in its beforeAll,
+ * its box ready, after the options' setup.
+ */
+export function useScriptedSession(
+  title: string,
+  options: Omit<ControlPlaneOptions, 'boxes'> = {},
+): ScriptedSession {
+  let id: string | undefined;
+  const plane = useControlPlane({
+    ...options,
+    boxes: true,
+    setup: async (api) => {
+      await options.setup?.(api);
+      id = await scriptedSession(api, title);
+    },
+  });
+  return {
+    get api() {
+      return plane.api;
+    },
+    get id(): string {
+      if (id === undefined) throw new Error(`the session "${title}" is not created yet`);
+      return id;
+    },
+    browser: () => plane.browser(),
+    signedIn: () => plane.signedIn(),
+    openView: (other = title) => plane.openView(other),
+  };
 }
 
 /** Sends the agent a script over REST, as a person elsewhere (another tab, the API) would. */

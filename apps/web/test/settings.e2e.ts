@@ -1,15 +1,7 @@
-import * as fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { waitFor } from '../../control-plane/test/box-kit';
-import { startApp, type RunningApp } from '../../control-plane/test/harness';
-import {
-  checkPage,
-  openBrowser,
-  openSession,
-  sidebar,
-  signIn,
-  type BrowserKit,
-} from './browser-kit';
+import { checkPage, openSession, sidebar } from './browser-kit';
+import { useControlPlane } from './session-kit';
 
 const CREATION = 'When the agent creates a session';
 
@@ -40,27 +32,12 @@ async function saveIfAsked(scope: Locator): Promise<void> {
 }
 
 describe('Settings and Session settings persist', () => {
-  let api: RunningApp;
-  let kit: BrowserKit | undefined;
-
-  beforeAll(async () => {
-    api = await startApp();
-  });
-  afterEach(async () => {
-    if (kit && kit.errors.length > 0) console.warn(kit.errors.join('\n'));
-    await kit?.close();
-    kit = undefined;
-  });
-  afterAll(async () => {
-    await api?.close();
-    if (api) fs.rmSync(api.dataDir, { recursive: true, force: true });
-  });
+  const plane = useControlPlane({ browserPerTest: true });
 
   it("a session's own MCP & connectors policy, set under Session settings, shows after a reload", async () => {
+    const { api } = plane;
     const id = (await api.request('POST', '/api/sessions', { title: 'Policy test' })).body.id;
-    kit = await openBrowser();
-    const { page } = kit;
-    await signIn(page, api);
+    const page = await plane.signedIn();
     await openSession(page, 'Policy test');
     await page.getByRole('button', { name: 'Session settings' }).click();
     const settings = section(page, 'Session settings');
@@ -89,9 +66,8 @@ describe('Settings and Session settings persist', () => {
   });
 
   it('Global settings and MCP & connectors, changed on the Settings page, show after a reload', async () => {
-    kit = await openBrowser();
-    const { page } = kit;
-    await signIn(page, api);
+    const { api } = plane;
+    const page = await plane.signedIn();
     await page.getByRole('link', { name: 'Settings' }).click();
     const global = section(page, 'Global settings');
     const mcp = section(page, 'MCP & connectors');

@@ -1,39 +1,13 @@
-import * as fs from 'node:fs';
-import { startApp, type RunningApp } from '../../control-plane/test/harness';
-import {
-  checkPage,
-  markPage,
-  openBrowser,
-  openSession,
-  sidebar,
-  signIn,
-  stillSamePage,
-  treeItem,
-  type BrowserKit,
-} from './browser-kit';
+import { checkPage, markPage, openSession, sidebar, stillSamePage, treeItem } from './browser-kit';
+import { useControlPlane } from './session-kit';
 
 /** The sidebar tree follows the `sidebar` frames: no reload, whoever created the session. */
 describe('the sidebar tree, live', () => {
-  let api: RunningApp;
-  let kit: BrowserKit | undefined;
-
-  beforeAll(async () => {
-    api = await startApp();
-  });
-  afterEach(async () => {
-    if (kit && kit.errors.length > 0) console.warn(kit.errors.join('\n'));
-    await kit?.close();
-    kit = undefined;
-  });
-  afterAll(async () => {
-    await api?.close();
-    if (api) fs.rmSync(api.dataDir, { recursive: true, force: true });
-  });
+  const plane = useControlPlane({ browserPerTest: true });
 
   it('shows a session made with the "New session" form, and one made over REST by someone else', async () => {
-    kit = await openBrowser();
-    const { page } = kit;
-    await signIn(page, api);
+    const { api } = plane;
+    const page = await plane.signedIn();
     await markPage(page);
 
     await page.getByRole('button', { name: 'New session' }).click();

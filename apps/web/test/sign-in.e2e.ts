@@ -1,40 +1,20 @@
-import * as fs from 'node:fs';
-import { startApp, type RunningApp } from '../../control-plane/test/harness';
-import {
-  checkPage,
-  credentialsOf,
-  fillSignIn,
-  openBrowser,
-  sidebar,
-  type BrowserKit,
-} from './browser-kit';
+import { checkPage, credentialsOf, fillSignIn, sidebar } from './browser-kit';
+import { useControlPlane } from './session-kit';
 
 /** docs/web-ui.md "Signing in": the real form, the real account, the real cookie. */
 describe('signing in to the web UI', () => {
-  let api: RunningApp;
-  let kit: BrowserKit | undefined;
-
-  beforeAll(async () => {
-    api = await startApp();
-  });
-  afterEach(async () => {
-    if (kit && kit.errors.length > 0) console.warn(kit.errors.join('\n'));
-    await kit?.close();
-    kit = undefined;
-  });
-  afterAll(async () => {
-    await api?.close();
-    if (api) fs.rmSync(api.dataDir, { recursive: true, force: true });
-  });
+  const plane = useControlPlane({ browserPerTest: true });
 
   it('answers 401 to /api/sessions without a sign-in', async () => {
-    const res = await fetch(api.url + '/api/sessions');
+    const res = await fetch(plane.api.url + '/api/sessions');
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ error: 'UNAUTHENTICATED' });
   });
 
   it('shows an alert for a wrong password and the app for the right one', async () => {
-    kit = await openBrowser();
+    const { api } = plane;
+    // The browser, not signed in: this test signs in itself.
+    const kit = await plane.browser();
     const { page } = kit;
     const { username, password } = credentialsOf(api);
     await page.goto(api.url + '/');

@@ -1,18 +1,7 @@
-import * as fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { conversation, turnFinished } from '../../control-plane/test/agent/agent-kit';
-import { startApp, type RunningApp } from '../../control-plane/test/harness';
-import {
-  checkPage,
-  markPage,
-  openBrowser,
-  openSession,
-  signIn,
-  stillSamePage,
-  transcriptLog,
-  type BrowserKit,
-} from './browser-kit';
-import { script, scriptedSession } from './session-kit';
+import { checkPage, stillSamePage, transcriptLog } from './browser-kit';
+import { script, useScriptedSession } from './session-kit';
 
 /**
  * Steering a running turn from the session view: prompts sent while the agent works wait in
@@ -20,20 +9,7 @@ import { script, scriptedSession } from './session-kit';
  * next prompt, as edited, runs. The agent is the scripted harness in a real box.
  */
 describe('steering a running turn from the session view', () => {
-  let api: RunningApp;
-  let kit: BrowserKit | undefined;
-  let id: string;
-
-  beforeAll(async () => {
-    api = await startApp(undefined, { SESSIONBOXER_BOXES: 'on' });
-    id = await scriptedSession(api, 'Steering');
-  }, 60_000);
-  afterAll(async () => {
-    if (kit?.errors.length) console.warn(kit.errors.join('\n'));
-    await kit?.close();
-    await api?.close();
-    if (api) fs.rmSync(api.dataDir, { recursive: true, force: true });
-  });
+  const session = useScriptedSession('Steering');
 
   const sendFromUi = async (page: Page, text: string) => {
     await page.getByLabel('Prompt').fill(text);
@@ -43,14 +19,12 @@ describe('steering a running turn from the session view', () => {
       () => (document.getElementById('prompt') as HTMLTextAreaElement | null)?.value === '',
     );
   };
-  const queueOverRest = async () => (await api.request('GET', `/api/sessions/${id}/queue`)).body;
+  const queueOverRest = async () =>
+    (await session.api.request('GET', `/api/sessions/${session.id}/queue`)).body;
 
   it('queues prompts sent during a turn; Edit and Drop change the queue; Interrupt runs the edited one next', async () => {
-    kit = await openBrowser();
-    const { page } = kit;
-    await signIn(page, api);
-    await openSession(page, 'Steering');
-    await markPage(page);
+    const { api, id } = session;
+    const page = await session.openView();
     const log = transcriptLog(page);
     const queue = page.getByRole('list', { name: 'Queue' });
     const interrupt = page.getByRole('button', { name: 'Interrupt' });
