@@ -98,4 +98,32 @@ describe('Settings and Session settings persist', () => {
     await holds(section(page, 'MCP & connectors'), 'Global cap', '7');
     await checkPage(page, 'settings-after-reload');
   });
+
+  it('a credential set on the Settings page is kept, never shown back, and can be cleared', async () => {
+    const { api } = plane;
+    const page = await plane.signedIn();
+    await page.getByRole('link', { name: 'Settings' }).click();
+    const credentials = section(page, 'Credentials');
+    const field = credentials.getByLabel(/^Anthropic API key/);
+    await field.waitFor();
+    await credentials.getByText('(not set)').first().waitFor();
+    const secret = 'sk-ant-test-0123456789';
+    await field.fill(secret);
+    await credentials.getByRole('button', { name: 'Set Anthropic API key' }).click();
+    await credentials.getByRole('button', { name: 'Clear Anthropic API key' }).waitFor();
+    expect(await field.inputValue()).toBe('');
+    const listed = (await api.request('GET', '/api/settings/credentials')).body;
+    expect(listed).toContainEqual(expect.objectContaining({ name: 'anthropicApiKey', set: true }));
+    await page.reload();
+    await credentials.getByRole('button', { name: 'Clear Anthropic API key' }).waitFor();
+    // The value never comes back to the page.
+    expect(await page.content()).not.toContain(secret);
+    await checkPage(page, 'settings-credentials');
+    await credentials.getByRole('button', { name: 'Clear Anthropic API key' }).click();
+    await credentials.getByRole('button', { name: 'Clear Anthropic API key' }).waitFor({
+      state: 'detached',
+    });
+    const after = (await api.request('GET', '/api/settings/credentials')).body;
+    expect(after).toContainEqual(expect.objectContaining({ name: 'anthropicApiKey', set: false }));
+  });
 });

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { errorText, get } from '../api';
 import type { Settings } from '../settings-types';
+import { Credentials } from './Credentials';
 import { GlobalSettings } from './GlobalSettings';
 import { McpSettings } from './McpSettings';
 import { ScheduledTasks } from './ScheduledTasks';
 
-/** `/settings`: Global settings, MCP & connectors, Scheduled tasks. */
+/** `/settings`: Global settings, MCP & connectors, Credentials, Scheduled tasks. */
 export function SettingsPage() {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -34,6 +35,7 @@ export function SettingsPage() {
           <McpSettings settings={settings} onSaved={setSettings} />
         </>
       )}
+      <Credentials />
       <ScheduledTasks />
     </div>
   );
