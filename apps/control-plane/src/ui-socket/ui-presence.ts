@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { WebSocket } from 'ws';
+import { sendFrame } from './ui-frames';
 
 interface Presence {
   sessionId: string | null;
@@ -37,9 +38,8 @@ export class UiPresence {
   showTo(sessionId: string, event: string, data: unknown): boolean {
     let shown = false;
     for (const [client, p] of this.clients) {
-      if (p.sessionId !== sessionId || p.typing || client.readyState !== 1) continue;
-      client.send(JSON.stringify({ event, data }));
-      shown = true;
+      if (p.sessionId !== sessionId || p.typing) continue;
+      if (sendFrame(client, event, data)) shown = true;
     }
     return shown;
   }
@@ -47,8 +47,7 @@ export class UiPresence {
   /** Sends to every browser on the session, typing or not (notifications for the bell). */
   broadcast(sessionId: string, event: string, data: unknown): void {
     for (const [client, p] of this.clients) {
-      if (p.sessionId === sessionId && client.readyState === 1)
-        client.send(JSON.stringify({ event, data }));
+      if (p.sessionId === sessionId) sendFrame(client, event, data);
     }
   }
 }

@@ -1,6 +1,5 @@
-import { ErrorCode } from '@sessionboxer/domain';
 import { z } from 'zod';
-import { argIssues, ToolCallError } from '../sessionboxer/call-error';
+import { callParser } from '../sessionboxer/call-parser';
 import type { SessionboxerTool } from '../sessionboxer/sessionboxer-tool';
 import { e2eCaseEndTool } from './e2e_case_end';
 import { e2eCaseStartTool } from './e2e_case_start';
@@ -24,33 +23,13 @@ export const e2eTools: readonly E2eTool[] = [
 ];
 
 const byName = new Map(e2eTools.map((t) => [t.name, t]));
-// Strict: a frame may carry only what the tool takes (the MCP SDK strips unknown keys earlier).
-const schemas = new Map(e2eTools.map((t) => [t.name, z.object(t.input).strict()]));
 
 export function findE2eTool(name: string): E2eTool | undefined {
   return byName.get(name);
 }
 
-/**
- * Checks one Auto QA call with the tool's own schema and cross-field rules, like the
- * sessionboxer registry's parseCall: the box runs it before posting, the control plane again.
- */
-export function parseE2eCall(toolName: string, args: unknown): Record<string, unknown> {
-  const tool = byName.get(toolName);
-  const schema = schemas.get(toolName);
-  if (tool === undefined || schema === undefined) {
-    const names = e2eTools.map((t) => t.name).join(', ');
-    const message = `there is no Auto QA tool ${JSON.stringify(toolName)} (the tools are ${names})`;
-    throw new ToolCallError(toolName, [{ field: 'tool', message }], ErrorCode.NotFound);
-  }
-  const parsed = schema.safeParse(args ?? {});
-  if (!parsed.success) {
-    throw new ToolCallError(toolName, argIssues(parsed.error.issues, Object.keys(tool.input)));
-  }
-  const issues = tool.check?.(parsed.data) ?? [];
-  if (issues.length) throw new ToolCallError(toolName, issues);
-  return parsed.data;
-}
+/** Checks one Auto QA call, as parseCall does a sessionboxer one (see callParser). */
+export const parseE2eCall = callParser('Auto QA tool', e2eTools);
 
 /** What the gateway does with an `e2e` frame: parse it, run it against the session's port. */
 export async function handleE2eCall(

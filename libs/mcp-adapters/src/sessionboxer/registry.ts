@@ -1,6 +1,7 @@
 import { ErrorCode } from '@sessionboxer/domain';
 import { z } from 'zod';
-import { argIssues, ToolCallError } from './call-error';
+import { ToolCallError } from './call-error';
+import { callParser } from './call-parser';
 import { docsTool, type DocsPort } from './docs';
 import { notifyTool } from './notify';
 import type { SessionboxerPort } from './port';
@@ -78,36 +79,15 @@ const byName = new Map(sessionboxerTools.map((t) => [t.name, t]));
 if (byName.size !== sessionboxerTools.length) {
   throw new Error('two sessionboxer tools share a name');
 }
-// Strict: a frame may carry only what the tool takes (the MCP SDK strips unknown keys earlier).
-const schemas = new Map(sessionboxerTools.map((t) => [t.name, z.object(t.input).strict()]));
-
 export function findSessionboxerTool(name: string): AnySessionboxerTool | undefined {
   return byName.get(name);
 }
 
-function unknownTool(name: string): ToolCallError {
-  const names = sessionboxerTools.map((t) => t.name).join(', ');
-  const message = `there is no sessionboxer tool ${JSON.stringify(name)} (the tools are ${names})`;
-  return new ToolCallError(name, [{ field: 'tool', message }], ErrorCode.NotFound);
-}
-
 /**
- * Checks one call with the tool's own schema and cross-field rules. Returns the parsed arguments
- * (trimmed, defaults filled in); throws a ToolCallError whose message names the tool and each
- * wrong field. The box runs it before posting a call, the control plane's gateway on every frame.
+ * Checks one call with the tool's own schema and cross-field rules (see callParser): the box
+ * runs it before posting a call, the control plane's gateway on every frame.
  */
-export function parseCall(toolName: string, args: unknown): Record<string, unknown> {
-  const tool = byName.get(toolName);
-  const schema = schemas.get(toolName);
-  if (tool === undefined || schema === undefined) throw unknownTool(toolName);
-  const parsed = schema.safeParse(args ?? {});
-  if (!parsed.success) {
-    throw new ToolCallError(toolName, argIssues(parsed.error.issues, Object.keys(tool.input)));
-  }
-  const issues = tool.check?.(parsed.data) ?? [];
-  if (issues.length) throw new ToolCallError(toolName, issues);
-  return parsed.data;
-}
+export const parseCall = callParser('sessionboxer tool', sessionboxerTools);
 
 /**
  * What the gateway does with a `sessionboxer` frame: parse it, refuse a tool that is not

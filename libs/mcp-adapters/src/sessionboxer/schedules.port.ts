@@ -1,3 +1,5 @@
+import type { ScheduleAction } from '@sessionboxer/domain';
+
 /**
  * What the scheduled-task tools can do for ONE calling session. Shapes follow the spec's
  * "Scheduled tasks" (schedule_create, schedule_list).
@@ -35,16 +37,8 @@ export interface ScheduleSummary {
 /** One row of schedule_list. */
 export interface ScheduleListing extends ScheduleSummary {
   enabled: boolean;
-  action:
-    | { type: 'prompt'; sessionId: string; text: string }
-    | {
-        type: 'new_session';
-        title: string | null;
-        provider: string | null;
-        repos: string[];
-        prompt: string;
-        stopAfter: boolean;
-      };
+  /** What a run does, as the domain records it (defaults filled in). */
+  action: ScheduleAction;
   /** The occurrence the latest run was for, or null when it never ran. */
   lastRunAt: string | null;
 }
