@@ -37,6 +37,15 @@ const CAPTURE_TIMEOUT_MS = 10_000;
 export const DISPLAY_WAIT_MS = 3_000;
 const NO_DISPLAY = /open display/i;
 
+/**
+ * `xdotool type --delay D` sleeps D/4 after each key-down and D/4 after each key-up (measured
+ * with xev: --delay 100 gives 25 ms press→release and 25 ms release→next press), so presses
+ * come D/2 apart. The spec's figure is the time between key presses: ask xdotool for twice it.
+ */
+export function xdotoolTypeDelay(betweenPressesMs: number): number {
+  return betweenPressesMs * 2;
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** `text` in chunks of `size` characters, never splitting a character (emoji, CJK…). */
@@ -118,7 +127,7 @@ export class DesktopEngine implements DesktopPort {
     return this.exclusive(async () => {
       for (const chunk of chunks(text)) {
         // One argv element after `--`: xdotool types it; nothing parses it.
-        const args = ['type', '--delay', String(delay), '--', chunk];
+        const args = ['type', '--delay', String(xdotoolTypeDelay(delay)), '--', chunk];
         const timeoutMs = chunk.length * (delay + 20) + CAPTURE_TIMEOUT_MS;
         await this.whenUp(() => run('xdotool', args, { display: this.opts.display, timeoutMs }));
       }

@@ -90,6 +90,38 @@ async function recorded(act: () => Promise<void>): Promise<XevEvent[]> {
 
 const of = (events: XevEvent[], type: string) => events.filter((e) => e.type === type);
 
+/** The gaps between consecutive key presses, in X server milliseconds. */
+function pressGaps(events: XevEvent[]): number[] {
+  const presses = of(events, 'KeyPress');
+  return presses.slice(1).map((e, i) => e.time - presses[i].time);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+
+describe('the pace of typing, as the root window sees it', () => {
+  // 60 keys: more than one chunk of 50, so the pause across a chunk boundary is measured too.
+  const text = 'abcdefghijklmnopqrstuvwxyz'.repeat(3).slice(0, 60);
+
+  it.each([
+    ['a Linux desktop', {}, 12],
+    ['a remote guest', { SESSIONBOXER_TYPE_DELAY_MS: '40' }, 40],
+  ])('leaves the configured time between key presses on %s', async (_, env, ms) => {
+    const paced = await startDesktopServer({ DISPLAY: x.display, ...env });
+    try {
+      const events = await recorded(async () => {
+        expect(textOf(await paced.call('type', { text }))).toBe('OK');
+      });
+      const gaps = pressGaps(events);
+      expect(gaps).toHaveLength(text.length - 1);
+      // A floor, not a tight timing: a busy machine only makes the gaps longer on average.
+      expect(median(gaps)).toBeGreaterThanOrEqual(ms);
+      expect(gaps.reduce((a, b) => a + b, 0) / gaps.length).toBeGreaterThanOrEqual(ms);
+    } finally {
+      await paced.close();
+    }
+  });
+});
+
 describe('the pointer, as the root window sees it', () => {
   it('drags: press at the start, a glide through points in between, release at the end', async () => {
     await desk.call('mouse_move', { coordinate: [50, 500] });
