@@ -1,4 +1,5 @@
 export * from './tool';
+export * from './strict-input';
 export * from './bridge/protocol';
 export * from './sessionboxer/port';
 export * from './sessionboxer';

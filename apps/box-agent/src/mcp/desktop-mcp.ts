@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isDomainError } from '@sessionboxer/domain';
+import { strictInput } from '@sessionboxer/mcp-adapters';
 import {
   desktopServerTools,
   type AnyDesktopServerTool,
@@ -10,7 +11,6 @@ import {
   type RecordingPort,
   type ScreenSize,
 } from '@sessionboxer/mcp-adapters/desktop';
-import { z } from 'zod';
 import { errorResult, jsonResult } from './tool-result';
 
 export interface DesktopServerOptions {
@@ -58,8 +58,8 @@ async function answer(
 
 /**
  * The desktop MCP server of a box: every tool of the registry (the display's, then the
- * recorder's), registered in one loop. Schemas are strict, so an argument a tool does not
- * take is refused by name rather than silently dropped.
+ * recorder's), registered in one loop. Schemas are strict (strictInput), so an argument a tool
+ * does not take is refused by name rather than silently dropped.
  */
 export function createDesktopServer(options: DesktopServerOptions): McpServer {
   const server = new McpServer({ name: 'desktop', version: options.version });
@@ -67,7 +67,7 @@ export function createDesktopServer(options: DesktopServerOptions): McpServer {
     const config = {
       title: tool.title,
       description: tool.description,
-      inputSchema: z.object(tool.input).strict(),
+      inputSchema: strictInput(tool.input),
       annotations: { title: tool.title, ...tool.annotations },
     };
     server.registerTool(tool.name, config, (args: Record<string, unknown>) =>

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { strictInput } from '@sessionboxer/mcp-adapters';
 import { e2eTools, parseE2eCall, type E2eTool } from '@sessionboxer/mcp-adapters/e2e';
 import {
   isToolCallError,
@@ -75,7 +76,8 @@ export function createSessionboxerServer(options: SessionboxerServerOptions): Mc
     const config = {
       title: tool.title,
       description: tool.description,
-      inputSchema: tool.input,
+      // Strict, as the desktop server's: an unknown argument is refused by name, not dropped.
+      inputSchema: strictInput(tool.input),
       annotations: { title: tool.title, ...tool.annotations },
     };
     server.registerTool(tool.name, config, (args: unknown) => answer(tool, args, options));

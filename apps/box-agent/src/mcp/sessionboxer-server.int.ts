@@ -176,6 +176,30 @@ describe('bad arguments', () => {
     expect(daemon.posts).toEqual([]);
   });
 
+  it.each([
+    [
+      'snapshot',
+      { bogus: true },
+      /bogus is not a parameter of this tool \(it takes no parameters\)/,
+    ],
+    [
+      'title_set',
+      { title: 'x', sessionId: 'other' },
+      /sessionId is not a parameter .*it takes title/,
+    ],
+    ['ui_open', { pane: 'terminal', terminal: { command: 'ls', cwd: '/' } }, /terminal\.cwd/],
+    ['e2e_plan', { cases: ['a'], bogus: 1 }, /bogus is not a parameter/],
+  ])(
+    'an unknown argument of %s: refused by name as the desktop tools do, nothing posted',
+    async (tool, args, says) => {
+      const result = await call(tool, args);
+      expect(result.isError).toBe(true);
+      expect(text(result)).toMatch(/^MCP error -32602: Input validation error: /);
+      expect(text(result)).toMatch(says);
+      expect([...daemon.posts, ...daemon.e2ePosts]).toEqual([]);
+    },
+  );
+
   it('across fields: a tool error naming the tool and the field, nothing posted', async () => {
     const both = await call('pr_attach', { url: 'https://github.com/o/r/pull/1', repo: 'o/r' });
     expect(both.isError).toBe(true);

@@ -35,18 +35,17 @@ function fieldPath(path: (string | number)[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i ? `.${p}` : p)).join('');
 }
 
-/** Zod's issues as ArgIssues whose messages name their field (the builders' messages do). */
-export function argIssues(issues: ZodIssue[], known: string[]): ArgIssue[] {
-  return issues.flatMap((issue): ArgIssue[] => {
+/**
+ * Zod's issues as ArgIssues whose messages name their field (the builders' messages do, and
+ * strictInput's name the unknown keys).
+ */
+export function argIssues(issues: ZodIssue[]): ArgIssue[] {
+  return issues.map((issue): ArgIssue => {
     if (issue.code === 'unrecognized_keys') {
-      const takes = known.length ? `it takes ${known.join(', ')}` : 'it takes no parameters';
-      return issue.keys.map((key) => ({
-        field: fieldPath([...issue.path, key]),
-        message: `${fieldPath([...issue.path, key])} is not a parameter of this tool (${takes})`,
-      }));
+      return { field: fieldPath([...issue.path, issue.keys[0]]), message: issue.message };
     }
     const field = fieldPath(issue.path) || '(arguments)';
     const named = issue.message.includes(String(issue.path[0] ?? field));
-    return [{ field, message: named ? issue.message : `${field}: ${issue.message}` }];
+    return { field, message: named ? issue.message : `${field}: ${issue.message}` };
   });
 }

@@ -1,29 +1,26 @@
 import { z } from 'zod';
+import { strictObject } from '../strict-input';
 import { id, line, oneOf } from './fields';
 import type { SchedulesPort } from './schedules.port';
 import { MESSAGE_MAX, promptText } from './session-fields';
 import { defineTool } from './sessionboxer-tool';
 
-const promptAction = z
-  .object({
-    type: z.literal('prompt'),
-    sessionId: id('action.sessionId').optional(),
-    text: promptText('action.text'),
-  })
-  .strict();
+const promptAction = strictObject({
+  type: z.literal('prompt'),
+  sessionId: id('action.sessionId').optional(),
+  text: promptText('action.text'),
+});
 
-const newSessionAction = z
-  .object({
-    type: z.literal('new_session'),
-    title: line('action.title', 200).optional(),
-    provider: oneOf('action.provider', ['claude-code', 'opencode', 'scripted'] as const).optional(),
-    repos: z.array(line('action.repos[]', 200)).max(20, 'action.repos: at most 20').default([]),
-    prompt: promptText('action.prompt'),
-    stopAfter: z
-      .boolean({ invalid_type_error: 'action.stopAfter must be true or false' })
-      .default(true),
-  })
-  .strict();
+const newSessionAction = strictObject({
+  type: z.literal('new_session'),
+  title: line('action.title', 200).optional(),
+  provider: oneOf('action.provider', ['claude-code', 'opencode', 'scripted'] as const).optional(),
+  repos: z.array(line('action.repos[]', 200)).max(20, 'action.repos: at most 20').default([]),
+  prompt: promptText('action.prompt'),
+  stopAfter: z
+    .boolean({ invalid_type_error: 'action.stopAfter must be true or false' })
+    .default(true),
+});
 
 export const scheduleCreateInput = {
   cron: line('cron', 200),

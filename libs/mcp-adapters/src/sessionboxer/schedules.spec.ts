@@ -85,7 +85,7 @@ describe('schedule_create', () => {
       'a stray field',
       { cron: '* * * * *', action: { type: 'prompt', text: 'x', when: 'now' } },
       'action.when',
-      /not a parameter|unrecognized/i,
+      /action\.when is not a field of action \(it takes type, sessionId, text\)/,
     ],
     [
       'a two-line name',

@@ -102,6 +102,12 @@ const refused: [string, unknown, string, RegExp][] = [
     'name',
     /name is not a parameter of this tool \(it takes title\)/,
   ],
+  [
+    'ui_open',
+    { pane: 'terminal', terminal: { command: 'ls', cwd: '/' } },
+    'terminal.cwd',
+    /terminal\.cwd is not a field of terminal \(it takes command\)/,
+  ],
 ];
 
 describe('each tool refuses bad arguments with a message naming the tool and the field', () => {

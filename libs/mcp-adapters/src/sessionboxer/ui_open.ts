@@ -1,5 +1,6 @@
 import { SESSION_PANES } from '@sessionboxer/domain';
 import { z } from 'zod';
+import { strictObject } from '../strict-input';
 import { oneOf, text } from './fields';
 import type { SessionboxerPort, UiOpenResult, UiPane } from './port';
 import { ToolCallError } from './call-error';
@@ -12,12 +13,10 @@ export const COMMAND_MAX = 2000;
 
 export const uiOpenInput = {
   pane: oneOf('pane', UI_PANES),
-  terminal: z
-    .object(
-      { command: text('terminal.command', COMMAND_MAX) },
-      { invalid_type_error: 'terminal must be an object { command }' },
-    )
-    .optional(),
+  terminal: strictObject(
+    { command: text('terminal.command', COMMAND_MAX) },
+    'terminal must be an object { command }',
+  ).optional(),
 };
 
 type UiOpenArgs = z.infer<z.ZodObject<typeof uiOpenInput>>;

@@ -97,7 +97,7 @@ const BAD: [string, Record<string, unknown>, string][] = [
   ['screenshot', { scale: 2 }, 'scale'],
   ['zoom', { region: [10, 10, 10, 20] }, 'region is empty'],
   ['zoom', { region: [0, 0, 1025, 10] }, 'region x2'],
-  ['cursor_position', { x: 1 }, "'x'"],
+  ['cursor_position', { x: 1 }, 'x is not a parameter of this tool'],
   ['mouse_move', { coordinate: [1024, 0] }, 'coordinate x'],
   ['mouse_move', { coordinate: [3, -1] }, 'coordinate y'],
   ['mouse_move', {}, 'coordinate is required'],

@@ -1,7 +1,6 @@
 /** The desktop server's recording tools as data (answered in the box by its recorder). */
-import { ErrorCode } from '@sessionboxer/domain';
-import { z } from 'zod';
-import { argIssues, ToolCallError } from '../../sessionboxer/call-error';
+import type { z } from 'zod';
+import { callParser } from '../../sessionboxer/call-parser';
 import type { SessionboxerTool } from '../../sessionboxer/sessionboxer-tool';
 import { annotateRecordingTool } from './annotate_recording';
 import { narrateRecordingTool } from './narrate_recording';
@@ -30,24 +29,8 @@ export const recordingTools: readonly RecordingTool[] = [
   recordingStatusTool,
 ];
 
-const byName = new Map(recordingTools.map((t) => [t.name, t]));
-const schemas = new Map(recordingTools.map((t) => [t.name, z.object(t.input).strict()]));
-
 /**
  * Checks one call against the tool's schema, like the sessionboxer registry's parseCall: returns
  * the parsed arguments (trimmed) or throws a ToolCallError whose message names each wrong field.
  */
-export function parseRecordingCall(toolName: string, args: unknown): Record<string, unknown> {
-  const tool = byName.get(toolName);
-  const schema = schemas.get(toolName);
-  if (tool === undefined || schema === undefined) {
-    const names = recordingTools.map((t) => t.name).join(', ');
-    const message = `there is no recording tool ${JSON.stringify(toolName)} (the tools are ${names})`;
-    throw new ToolCallError(toolName, [{ field: 'tool', message }], ErrorCode.NotFound);
-  }
-  const parsed = schema.safeParse(args ?? {});
-  if (!parsed.success) {
-    throw new ToolCallError(toolName, argIssues(parsed.error.issues, Object.keys(tool.input)));
-  }
-  return parsed.data;
-}
+export const parseRecordingCall = callParser('recording tool', recordingTools);
