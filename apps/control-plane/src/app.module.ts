@@ -15,6 +15,7 @@ import { CallService } from './box-gateway/call.service';
 import { DaemonChannel } from './box-gateway/daemon-channel';
 import { DesktopCalls } from './box-gateway/desktop-calls';
 import { BoxLifecycle } from './box-lifecycle/box-lifecycle.service';
+import { DestroyedBoxes } from './box-lifecycle/destroyed-boxes';
 import { SessionFileSync } from './box-lifecycle/session-file-sync';
 import { LocalBoxDriver } from './boxes';
 import type { AppConfig } from './config';
@@ -114,6 +115,7 @@ export class AppModule {
         SessionsService,
         SettingsService,
         BoxLifecycle,
+        DestroyedBoxes,
         SessionFileSync,
         BoxGateway,
         CallService,

@@ -83,12 +83,16 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
     await this.kick(sessionId);
   }
 
-  /** Starts the next queued prompt if the session runs and its agent is idle. */
+  /**
+   * Starts the next queued prompt if the session runs and its agent is idle. Not into a
+   * destroyed box: the session is about to stop, and its queue waits for the resume's new box.
+   */
   async kick(sessionId: string): Promise<void> {
     const session = sidebarQueries(this.readModels).get(sessionId);
     const doc = this.conversations.ofSession(sessionId);
     if (session?.status !== 'running' || !doc || doc.currentTurn !== null || doc.queued === 0)
       return;
+    if (sessionDetailsQueries(this.readModels).get(sessionId)?.box?.status === 'destroyed') return;
     await this.started(sessionId, await this.conversations.startNext(sessionId, SYSTEM));
   }
 

@@ -135,14 +135,16 @@ export class BoxLifecycle
       await this.box(sessionId, 'MarkBoxReady', {});
   }
 
-  /** Ends the box for good: its processes killed and its workspace (and snapshots) removed. */
+  /**
+   * Ends the box for good: its processes killed and its workspace (and snapshots) removed. What
+   * that means for the session (its turn fails, it stops) is DestroyedBoxes' reaction.
+   */
   async destroy(sessionId: string): Promise<void> {
     if (this.driver.info(sessionId))
       await this.driver.destroy(sessionId, { removeWorkspace: true });
     await this.sockets.close(sessionId);
     fs.rmSync(boxPaths(this.config.dataDir, sessionId).root, { recursive: true, force: true });
     await this.box(sessionId, 'DestroyBox', {});
-    await this.turns.boxGone(sessionId, 'the box was destroyed');
   }
 
   async daemonConnected(sessionId: string): Promise<void> {
