@@ -89,4 +89,24 @@ describe('the sessionboxer policy', () => {
     const bell = (await api.request('GET', `/api/sessions/${id}/notifications`)).body;
     expect(bell.notifications).toEqual([]);
   });
+
+  it('settings_get shows the policy in force for this session, not the global one', async () => {
+    // Global: Off and Ask me (the test before set Off); this session: All Sessions, Do not ask.
+    await api.request('PATCH', `/api/sessions/${id}/policy`, {
+      agentTools: 'all',
+      sessionCreation: 'dont_ask',
+    });
+    await api.request('POST', `/api/sessions/${id}/prompts`, {
+      text: script({ call: 'sessionboxer.settings_get' }),
+    });
+    await turnFinished(api, id, 4);
+    const [got] = await results(4);
+    expect(got.error).toBe(false);
+    expect(JSON.parse(got.output).sessionboxer).toMatchObject({
+      agentTools: 'all',
+      sessionCreation: 'dont_ask',
+    });
+    const global = (await api.request('GET', '/api/settings')).body.settings.sessionboxer;
+    expect(global).toMatchObject({ agentTools: 'off', sessionCreation: 'ask' });
+  });
 });

@@ -85,6 +85,20 @@ export class PolicyService {
     return this.atTurnStart.get(sessionId) ?? this.current(sessionId);
   }
 
+  /**
+   * The settings' sessionboxer section as it applies to this session's agent (settings_get):
+   * the agent tools its calls run under and its own session-creation policy, else the global.
+   */
+  async sessionboxerFor(
+    sessionId: string,
+  ): Promise<{ agentTools: AgentToolsPolicy; sessionCreation: SessionCreationPolicy }> {
+    const [{ agentTools }, { effective }] = await Promise.all([
+      this.forCall(sessionId),
+      this.view(sessionId),
+    ]);
+    return { agentTools, sessionCreation: effective.sessionCreation };
+  }
+
   private async current(sessionId: string): Promise<PolicyInForce> {
     const { effective } = await this.view(sessionId);
     return { agentTools: effective.agentTools, source: effective.source.agentTools };

@@ -43,8 +43,13 @@ export class ControlPlaneSessionPort implements SessionboxerPort {
     return this.deps.whoami.build(this.sessionId);
   }
 
+  /** The public settings with this session's policy in force, not the global default. */
   async settings(): Promise<Record<string, unknown>> {
-    return (await this.deps.settings.view()).settings;
+    const [{ settings }, policy] = await Promise.all([
+      this.deps.settings.view(),
+      this.deps.policy.sessionboxerFor(this.sessionId),
+    ]);
+    return { ...settings, sessionboxer: { ...settings.sessionboxer, ...policy } };
   }
 
   async setTitle(title: string): Promise<{ id: string; title: string }> {

@@ -4,6 +4,7 @@ import { SessionAgent } from '../agent/session-agent.service';
 import { DaemonChannel } from '../box-gateway/daemon-channel';
 import { OtherSessions } from '../other-sessions/caller-other-sessions';
 import { CommandBus } from '../infrastructure/command-bus';
+import { PolicyService } from '../policy/policy.service';
 import { SettingsService } from '../settings/settings.service';
 import { UiPresence } from '../ui-socket/ui-presence';
 import { Verifications } from '../verification/verifications.service';
@@ -28,6 +29,7 @@ export interface SessionPortDeps {
   verifications: Verifications;
   others: OtherSessions;
   schedules: SchedulesForCalls;
+  policy: PolicyService;
 }
 
 /** Makes the port a box's call runs against, bound to the socket's session and the call id. */
@@ -48,10 +50,11 @@ export class SessionPortFactory {
     verifications: Verifications,
     others: OtherSessions,
     schedules: SchedulesForCalls,
+    policy: PolicyService,
   ) {
     this.deps = {
       ...{ bus, whoami, settings, prs, snapshots, channel, presence, terminals },
-      ...{ agent, verifications, others, schedules },
+      ...{ agent, verifications, others, schedules, policy },
     };
   }
 

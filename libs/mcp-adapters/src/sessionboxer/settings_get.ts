@@ -11,8 +11,9 @@ export const settingsGetTool = defineTool({
   description: [
     'Returns the public settings that apply to this session, the same object the Sessionboxer UI',
     'reads: environments available, defaults, git identity, the MCP registry without its',
-    'secrets, the sessionboxer policy. Every secret-shaped value (tokens, passwords, API keys,',
-    'private keys, cookies) is removed before it leaves Sessionboxer, so never ask for one here.',
+    'secrets, the sessionboxer policy in force for this session. Every secret-shaped value (tokens,',
+    'passwords, API keys, private keys, cookies) is removed before it leaves Sessionboxer, so never',
+    'ask for one here.',
   ].join(' '),
   input: settingsGetInput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
