@@ -79,7 +79,11 @@ describe('an agent acting on the session it created', () => {
       { call: 'sessionboxer.sessions_list' },
       { call: 'sessionboxer.session_stop', args: { session: child } },
     );
-    expect(listed.find((s: any) => s.id === child)).toMatchObject({ mine: true, self: false });
+    expect(listed.find((s: any) => s.id === child)).toMatchObject({
+      mine: true,
+      self: false,
+      createdBy: { sessionId: parent, title: 'Lead' },
+    });
     expect(listed.find((s: any) => s.id === parent)).toMatchObject({ self: true });
     expect(stopped).toEqual({ sessionId: child, title: 'Helper', status: 'stopped' });
 
@@ -121,6 +125,11 @@ describe('an agent acting on the session it created', () => {
     expect(forked).toMatchObject({ pending: false, title: 'Lead (fork)', snapshotOrdinal: 1 });
     const fork = (await waitForBox(api, forked.sessionId)).box.workspacePath;
     expect(fs.readFileSync(`${fork}/notes.txt`, 'utf8')).toBe('work in progress\n');
+    const [listed] = await play({ call: 'sessionboxer.sessions_list' });
+    expect(listed.find((s: any) => s.id === forked.sessionId)).toMatchObject({
+      createdBy: { sessionId: parent, title: 'Lead' },
+      forkedFrom: { sessionId: parent, title: 'Lead', snapshotId: expect.any(String) },
+    });
     const session = (await api.request('GET', `/api/sessions/${forked.sessionId}`)).body;
     expect(session.createdBy).toEqual({ sessionId: parent });
     expect(session.forkedFrom.sessionId).toBe(parent);

@@ -34,8 +34,10 @@ export class SessionDirectory {
   ) {}
 
   list(callerId: string) {
-    return this.all().map((s) => ({
-      ...this.summary(s),
+    const all = this.all();
+    const titles = new Map(all.map((s) => [s.id, s.title]));
+    return all.map((s) => ({
+      ...this.summary(s, titles),
       self: s.id === callerId,
       mine: s.createdBy?.sessionId === callerId,
     }));
@@ -44,7 +46,7 @@ export class SessionDirectory {
   get(callerId: string, ref: string) {
     const s = this.resolve(ref);
     return {
-      ...this.summary(s),
+      ...this.summary(s, new Map(this.all().map((other) => [other.id, other.title]))),
       self: s.id === callerId,
       mine: s.createdBy?.sessionId === callerId,
       lastReply: this.lastReply(s.id),
@@ -131,8 +133,13 @@ export class SessionDirectory {
     return { sessionId: target.id, title: target.title, status: 'stopped' };
   }
 
-  private summary(s: SidebarSession) {
+  /**
+   * The spec's listing. createdBy and forkedFrom carry the other session's title (as whoami's
+   * do), so a client can show "child of …" without another call.
+   */
+  private summary(s: SidebarSession, titles: ReadonlyMap<string, string>) {
     const c = conversationQueries(this.readModels).get(sessionConversationId(s.id));
+    const titleOf = (id: string) => titles.get(id) ?? '(unknown session)';
     return {
       id: s.id,
       title: s.title,
@@ -142,8 +149,11 @@ export class SessionDirectory {
       environment: s.environment,
       repos: [] as string[],
       createdAt: s.createdAt,
-      createdBy: s.createdBy,
-      forkedFrom: s.forkedFrom,
+      createdBy: s.createdBy && {
+        sessionId: s.createdBy.sessionId,
+        title: titleOf(s.createdBy.sessionId),
+      },
+      forkedFrom: s.forkedFrom && { ...s.forkedFrom, title: titleOf(s.forkedFrom.sessionId) },
       queueLength: c?.queued ?? 0,
     };
   }

@@ -12,8 +12,9 @@ export interface SessionListing {
   environment: string;
   repos: string[];
   createdAt: string;
-  createdBy: { sessionId: string } | null;
-  forkedFrom: { sessionId: string; snapshotId: string } | null;
+  /** The session whose agent created this one, with its title ("child of …"). */
+  createdBy: { sessionId: string; title: string } | null;
+  forkedFrom: { sessionId: string; title: string; snapshotId: string } | null;
   queueLength: number;
   self: boolean;
   mine: boolean;

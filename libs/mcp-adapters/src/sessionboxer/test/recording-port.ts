@@ -241,7 +241,7 @@ export const OTHER = {
   environment: 'docker-linux',
   repos: [],
   createdAt: '2026-01-01T00:00:00.000Z',
-  createdBy: { sessionId: WHOAMI.id },
+  createdBy: { sessionId: WHOAMI.id, title: WHOAMI.title },
   forkedFrom: null,
   queueLength: 0,
 };
