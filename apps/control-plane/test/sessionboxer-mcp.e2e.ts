@@ -238,6 +238,13 @@ describe('a session with a real box: the sessionboxer MCP server from .mcp.json,
     expect(await callError(client, 'title_set', { title: '' })).toMatch(/title/);
     expect(await callError(client, 'terminal_read', { id: 'x', lines: 0 })).toMatch(/lines/);
     expect(await callError(client, 'pr_attach', { url: 'https://example.com/x' })).toMatch(/url/);
-    expect((await call(client, 'whoami')).title).toBe('Renamed by the agent');
+    const { snapshotCount } = await call(client, 'whoami');
+    expect(await callError(client, 'snapshot', { bogus: true })).toMatch(
+      /bogus is not a parameter of this tool \(it takes no parameters\)/,
+    );
+    expect(await call(client, 'whoami')).toMatchObject({
+      title: 'Renamed by the agent',
+      snapshotCount,
+    });
   });
 });
