@@ -1,7 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import type { INestApplicationContext } from '@nestjs/common';
+import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
+import type { MessageMappingProperties } from '@nestjs/websockets';
+import { EMPTY, type Observable } from 'rxjs';
+import type { WebSocket } from 'ws';
 import { AuthService } from '../auth/auth.service';
+import { readFrame } from '../errors/socket-frame';
 import { BOX_GATEWAY_PATH, type BoxSockets } from './box-sockets';
 
 type VerifyClient = (
@@ -14,8 +18,15 @@ type VerifyClient = (
  * sockets instead of a path on the public HTTP server (boxes have no route to that one), and
  * every socket on the public server (the web UI's) needs a signed-in person at its handshake:
  * without one the upgrade is answered 401 and no socket opens.
+ *
+ * Every frame of both sockets is read under the one JSON policy (errors/json-policy.ts) before
+ * a handler sees it. Nest would drop a frame it cannot parse or route without a word (and its
+ * parser knows no limits); here the sender gets an `error` frame saying why, and the socket
+ * stays open.
  */
 export class BoxWsAdapter extends WsAdapter {
+  private readonly frameLogger = new Logger('SocketFrames');
+
   constructor(
     private readonly app: INestApplicationContext,
     private readonly boxSockets: BoxSockets,
@@ -29,5 +40,28 @@ export class BoxWsAdapter extends WsAdapter {
     const verifyClient: VerifyClient = ({ req }, done) =>
       auth.identify(req.headers) === null ? done(false, 401, 'sign in first') : done(true);
     return super.create(port, { ...options, verifyClient } as never);
+  }
+
+  /** `message` is ws's MessageEvent: its target is the socket, its data the frame's text. */
+  override bindMessageHandler(
+    message: { data: unknown; target: WebSocket },
+    handlers: Map<string, MessageMappingProperties>,
+    transform: (data: unknown) => Observable<unknown>,
+  ): Observable<unknown> {
+    const frame = readFrame(message.data, [...handlers.keys()]);
+    if (!frame.ok) {
+      const client = message.target;
+      if (client.readyState === client.OPEN)
+        client.send(JSON.stringify({ event: 'error', data: frame.error }));
+      return EMPTY;
+    }
+    try {
+      const handler = handlers.get(frame.event) as MessageMappingProperties;
+      return transform(handler.callback(frame.data, frame.event));
+    } catch (e) {
+      // A handler that throws at once must not take the socket's other frames with it.
+      this.frameLogger.error(e instanceof Error ? (e.stack ?? e.message) : String(e));
+      return EMPTY;
+    }
   }
 }

@@ -9,14 +9,15 @@ import {
 import { Logger } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import { ErrorCode } from '@sessionboxer/domain';
-import type { RawData, WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { toErrorAnswer } from '../errors/error-answer';
+import { JSON_MAX_BYTES } from '../errors/json-policy';
 import { SessionsService } from '../sessions/sessions.service';
 import { SessionFeed } from './session-feed';
 import { SidebarFeed } from './sidebar-feed';
 import { TranscriptFeed } from './transcript-feed';
-import { errorData, sendFrame } from './ui-frames';
+import { errorData } from './ui-frames';
 import { UiPresence } from './ui-presence';
 import { UiSignIns } from './ui-sign-ins';
 
@@ -26,10 +27,6 @@ const watchFrame = z.object({
   after: z.number().int().min(-1).optional(),
 });
 const typingFrame = z.object({ typing: z.boolean() });
-
-/** The events a browser may send; anything else is answered with an `error` frame. */
-const EVENTS = new Set(['watch', 'typing']);
-const MAX_FRAME = 64 * 1024;
 
 type Reply = { event: string; data: unknown };
 
@@ -43,8 +40,9 @@ const invalid = (message: string): Reply => ({
  * which session they look at and whether they type; the control plane pushes the sidebar, the
  * watched session's transcript and state, and panes to show (docs/web-ui.md has the frames).
  */
-// maxPayload bounds what ws buffers before the 64 KB check answers it.
-@WebSocketGateway({ path: '/api/ui', maxPayload: 1024 * 1024 })
+// Frames are read under the JSON policy (BoxWsAdapter): a frame over its limit is answered with
+// an `error` frame, up to twice the limit; ws closes the socket (1009) on anything larger.
+@WebSocketGateway({ path: '/api/ui', maxPayload: 2 * JSON_MAX_BYTES })
 export class UiGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisconnect<WebSocket> {
   private readonly logger = new Logger('UiGateway');
   constructor(
@@ -59,8 +57,6 @@ export class UiGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisco
   handleConnection(client: WebSocket, request: IncomingMessage): void {
     // The handshake was checked (BoxWsAdapter); the socket ends with its sign-in.
     this.signIns.join(client, request.headers);
-    // Nest drops frames it cannot route without a word; the browser is told instead.
-    client.on('message', (raw: RawData) => this.screen(client, raw));
     this.presence.join(client);
     this.sidebar.join(client);
   }
@@ -97,28 +93,4 @@ export class UiGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisco
     this.presence.typing(client, frame.data.typing);
     return undefined;
   }
-
-  /** Answers a frame that is not JSON `{event, data}` of a known event with an `error`. */
-  private screen(client: WebSocket, raw: RawData): void {
-    const problem = frameProblem(raw);
-    if (problem) sendFrame(client, 'error', errorData(ErrorCode.ValidationFailed, problem));
-  }
-}
-
-/** What is wrong with a browser's frame before its event's handler sees it, or null. */
-function frameProblem(raw: RawData): string | null {
-  const bytes = Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw as ArrayBuffer);
-  if (bytes.length > MAX_FRAME) return `a frame is at most ${MAX_FRAME} bytes`;
-  let frame: unknown;
-  try {
-    frame = JSON.parse(bytes.toString('utf8'));
-  } catch {
-    return 'a frame is JSON {event, data}';
-  }
-  const event = (frame as { event?: unknown } | null)?.event;
-  if (typeof frame !== 'object' || frame === null || typeof event !== 'string')
-    return 'a frame is JSON {event, data}';
-  if (!EVENTS.has(event))
-    return `unknown event ${JSON.stringify(event.slice(0, 100))}: a browser sends watch or typing`;
-  return null;
 }
