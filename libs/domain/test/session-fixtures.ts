@@ -25,7 +25,7 @@ export function createSession(data: Partial<CreateData> = {}, at = AT): CreateSe
   const full: CreateData = {
     sessionId: 's1',
     title: 'Backend tests',
-    provider: 'anthropic',
+    provider: 'claude-code',
     model: 'claude',
     environment: 'docker-linux',
     createdBy: null,

@@ -22,7 +22,7 @@ function row(id: string, fields: Partial<SidebarSession> = {}): SidebarSession {
     id,
     title: 'Backend tests',
     status: 'running',
-    provider: 'anthropic',
+    provider: 'claude-code',
     model: 'claude',
     environment: 'docker-linux',
     createdAt: T1,

@@ -37,7 +37,7 @@ function creation(id: string, parent: string | null, forked: boolean): CreateSes
   return {
     sessionId: id,
     title: `Session ${id}`,
-    provider: 'anthropic',
+    provider: 'claude-code',
     model: 'claude',
     environment: 'docker-linux',
     createdBy: parent === null ? null : { sessionId: parent },

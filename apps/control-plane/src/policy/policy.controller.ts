@@ -1,30 +1,36 @@
 import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import type { Actor } from '@sessionboxer/domain';
+import {
+  AGENT_TOOLS_POLICIES,
+  SESSION_CREATION_POLICIES,
+  type Actor,
+  type AgentToolsPolicy,
+  type SessionCreationPolicy,
+} from '@sessionboxer/domain';
 import { IsIn, IsOptional, ValidateIf } from 'class-validator';
 import { RequestActor } from '../common/request-actor';
 import { PolicyService, type PolicyView } from './policy.service';
 
 export class SetPolicyDto {
   @ApiPropertyOptional({
-    enum: ['off', 'session', 'all'],
+    enum: AGENT_TOOLS_POLICIES,
     nullable: true,
     description: 'null follows the global default',
   })
   @IsOptional()
   @ValidateIf((_o, v) => v !== null)
-  @IsIn(['off', 'session', 'all'])
-  agentTools?: 'off' | 'session' | 'all' | null;
+  @IsIn(AGENT_TOOLS_POLICIES)
+  agentTools?: AgentToolsPolicy | null;
 
   @ApiPropertyOptional({
-    enum: ['ask', 'dont_ask'],
+    enum: SESSION_CREATION_POLICIES,
     nullable: true,
     description: 'null follows the global default',
   })
   @IsOptional()
   @ValidateIf((_o, v) => v !== null)
-  @IsIn(['ask', 'dont_ask'])
-  sessionCreation?: 'ask' | 'dont_ask' | null;
+  @IsIn(SESSION_CREATION_POLICIES)
+  sessionCreation?: SessionCreationPolicy | null;
 }
 
 /** A session's own sessionboxer policy (Advanced… / Session settings → MCP & connectors). */

@@ -20,7 +20,12 @@ import {
   type ExistingConversation,
   type QueuedPrompt,
 } from './conversation.state';
-import { QUEUE_MAX, validHarness, validPromptText } from './conversation.validation';
+import {
+  QUEUE_MAX,
+  validHarness,
+  validModelName,
+  validPromptText,
+} from './conversation.validation';
 
 /** The conversation's stream, `conversation-<id>` (the `category-id` form of streamName). */
 export function conversationStream(conversationId: string): string {
@@ -78,11 +83,7 @@ function checkMessageLimits(c: ExistingConversation, prompt: QueuedPrompt): void
 }
 
 function validModel(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value !== 'string' || !/^[\w.:/@-]{1,200}$/.test(value)) {
-    throw invalid('model', 'model must be a model name of letters, digits and . : / @ - _ (1–200)');
-  }
-  return value;
+  return value === null || value === undefined ? null : validModelName(value);
 }
 
 /** A conversation just started: idle, before its first turn. */

@@ -37,6 +37,20 @@ export function validPromptText(value: unknown, field = 'text'): string {
   return value;
 }
 
+/** What a harness's CLI takes as `--model`: a name, an alias or provider/name. */
+export const MODEL_NAME = /^[\w.:/@-]{1,200}$/;
+
+/** A model as every harness is handed it; a session's, a prompt's and the settings' default. */
+export function validModelName(value: unknown, field = 'model'): string {
+  if (typeof value !== 'string' || !MODEL_NAME.test(value)) {
+    throw invalid(
+      field,
+      `${field} must be a model name of letters, digits and . : / @ - _ (1–200), such as sonnet or anthropic/claude-sonnet-4-5`,
+    );
+  }
+  return value;
+}
+
 export function validHarness(value: unknown): HarnessName {
   return oneOf(value, 'harness', HARNESS_NAMES);
 }

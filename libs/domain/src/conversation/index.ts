@@ -4,6 +4,7 @@ export * from './conversation.state';
 export * from './conversation.decider';
 export {
   MESSAGE_MAX_LENGTH,
+  MODEL_NAME,
   PROMPT_MAX_LENGTH,
   QUEUE_MAX,
   TOOL_OUTPUT_MAX,

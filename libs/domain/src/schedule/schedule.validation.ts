@@ -15,8 +15,7 @@ import {
   type ScheduleAction,
   type ScheduleCreator,
 } from './schedule.commands';
-
-const PROVIDER = /^[a-z][a-z0-9-]{0,39}$/;
+import { validProvider } from '../session/session.validation';
 
 /** A prompt of 1–20,000 characters; several lines are fine, as in any prompt. */
 export function scheduleText(value: unknown, field: string): string {
@@ -45,10 +44,7 @@ function repos(value: unknown): string[] {
 }
 
 function provider(value: unknown): string {
-  if (typeof value !== 'string' || !PROVIDER.test(value)) {
-    throw invalid('action.provider', 'action.provider must be a lower-case id such as claude-code');
-  }
-  return value;
+  return validProvider(value, 'action.provider');
 }
 
 /** The action with its defaults filled in; unknown fields are refused, not dropped. */

@@ -51,8 +51,10 @@ describe('session decider', () => {
     });
 
     it.each([
-      ['a blank provider', { provider: ' ' }, /provider must not be empty/],
-      ['a blank model', { model: '' }, /model must not be empty/],
+      ['a blank provider', { provider: ' ' }, /provider must be one of claude-code, opencode/],
+      ['a provider no harness runs', { provider: 'docker-linux' }, /provider must be one of/],
+      ['a blank model', { model: '' }, /model must be a model name/],
+      ['a model no CLI takes', { model: 'gpt 4' }, /model must be a model name/],
       ['an unknown environment', { environment: 'wasm' }, /environment must be one of/],
       ['an empty id', { sessionId: '' }, /sessionId must not be empty/],
       ['an id with spaces around it', { sessionId: ' s1' }, /whitespace/],

@@ -20,7 +20,8 @@ import {
   validEnvironment,
   validForkOrigin,
   validId,
-  validName,
+  validModel,
+  validProvider,
   validReason,
   validTitle,
 } from './session.validation';
@@ -48,8 +49,8 @@ function create(command: CreateSession, state: SessionState): SessionEvent[] {
   const event = {
     sessionId,
     title: validTitle(data.title),
-    provider: validName(data.provider, 'provider'),
-    model: validName(data.model, 'model'),
+    provider: validProvider(data.provider),
+    model: validModel(data.model),
     environment: validEnvironment(data.environment),
     createdBy: validCreatedBy(data.createdBy, sessionId),
     forkedFrom: validForkOrigin(data.forkedFrom, sessionId),

@@ -1,3 +1,5 @@
+import { HARNESS_NAMES, type HarnessName } from '../conversation/conversation.events';
+import { validModelName } from '../conversation/conversation.validation';
 import { exactId, invalid, oneOf, text } from '../kernel/validation';
 import {
   SESSION_ENVIRONMENTS,
@@ -8,7 +10,6 @@ import {
 
 export const TITLE_MAX_LENGTH = 200;
 const REASON_MAX_LENGTH = 500;
-const NAME_MAX_LENGTH = 100;
 
 export function validTitle(title: unknown): string {
   return text(title, 'title', TITLE_MAX_LENGTH);
@@ -19,8 +20,18 @@ export function validId(id: unknown, field: string): string {
   return exactId(id, field);
 }
 
-export function validName(value: unknown, field: 'provider' | 'model'): string {
-  return text(value, field, NAME_MAX_LENGTH);
+/** The model the session's agent starts with; its conversation checks it the same way. */
+export function validModel(value: unknown, field = 'model'): string {
+  return validModelName(value, field);
+}
+
+/**
+ * A session's provider names the harness its box runs its agent with (harnessOf in the
+ * control plane, harnessAdapters in the box), so the harnesses are the one list of providers:
+ * the session's, the settings' default and a schedule's new sessions' alike.
+ */
+export function validProvider(value: unknown, field = 'provider'): HarnessName {
+  return oneOf(value, field, HARNESS_NAMES);
 }
 
 export function validEnvironment(value: unknown): SessionEnvironment {

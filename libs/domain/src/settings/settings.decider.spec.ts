@@ -82,9 +82,14 @@ describe('settings decider', () => {
       [
         'a provider in capitals',
         { defaults: { provider: 'Claude' } },
-        /defaults.provider must be a lower-case id/,
+        /defaults.provider must be one of claude-code, opencode, scripted \(got "Claude"\)/,
       ],
-      ['a blank model', { defaults: { model: ' ' } }, /defaults.model must not be empty/],
+      [
+        'a provider no harness runs',
+        { defaults: { provider: 'nonexistent' } },
+        /defaults.provider must be one of claude-code, opencode, scripted/,
+      ],
+      ['a blank model', { defaults: { model: ' ' } }, /defaults.model must be a model name/],
       [
         'an unknown environment',
         { defaults: { environment: 'wasm' } },

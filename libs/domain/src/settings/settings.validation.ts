@@ -12,6 +12,7 @@ import {
   text,
 } from '../kernel/validation';
 import { SESSION_ENVIRONMENTS } from '../session/session.commands';
+import { validModel, validProvider } from '../session/session.validation';
 import {
   AGENT_TOOLS_POLICIES,
   defaultSettings,
@@ -21,7 +22,6 @@ import {
   type Settings,
 } from './settings.state';
 
-const PROVIDER = /^[a-z][a-z0-9-]{0,49}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MCP_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
@@ -57,15 +57,9 @@ function section(value: unknown, field: string, keys: readonly string[]) {
 
 function defaults(value: unknown): Settings['defaults'] {
   const o = section(value, 'defaults', ['provider', 'model', 'environment']);
-  if (typeof o.provider !== 'string' || !PROVIDER.test(o.provider)) {
-    throw invalid(
-      'defaults.provider',
-      'defaults.provider must be a lower-case id such as claude-code',
-    );
-  }
   return {
-    provider: o.provider,
-    model: text(o.model, 'defaults.model', 100),
+    provider: validProvider(o.provider, 'defaults.provider'),
+    model: validModel(o.model, 'defaults.model'),
     environment: oneOf(o.environment, 'defaults.environment', SESSION_ENVIRONMENTS),
   };
 }

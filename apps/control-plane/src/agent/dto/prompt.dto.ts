@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { PROMPT_MAX_LENGTH } from '@sessionboxer/domain';
+import { MODEL_NAME, PROMPT_MAX_LENGTH } from '@sessionboxer/domain';
 
 export class SendPromptDto {
   @ApiProperty({
@@ -18,7 +18,7 @@ export class SendPromptDto {
   })
   @IsOptional()
   @IsString()
-  @Matches(/^[\w.:/@-]{1,200}$/, {
+  @Matches(MODEL_NAME, {
     message: 'model must be a model name such as sonnet or anthropic/claude-sonnet-4-5',
   })
   model?: string;

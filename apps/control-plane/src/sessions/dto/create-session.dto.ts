@@ -10,9 +10,18 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import {
+  HARNESS_NAMES,
+  MODEL_NAME,
+  SESSION_ENVIRONMENTS,
+  type SessionEnvironment,
+} from '@sessionboxer/domain';
 
-export const ENVIRONMENTS = ['docker-linux', 'qemu-windows', 'qemu-macos'] as const;
-export type Environment = (typeof ENVIRONMENTS)[number];
+// The lists are the domain's (the decider checks the same ones); here they answer with every
+// wrong field at once, and they are the OpenAPI document's enums.
+const oneOf = (field: string, allowed: readonly string[]) => ({
+  message: `${field} must be one of ${allowed.join(', ')}`,
+});
 
 /** The snapshot a session is forked from. */
 export class ForkedFromDto {
@@ -34,25 +43,27 @@ export class CreateSessionDto {
   @MaxLength(200)
   title!: string;
 
-  @ApiPropertyOptional({ example: 'claude-code', default: 'claude-code' })
-  @IsOptional()
-  @IsString()
-  @Matches(/^[a-z][a-z0-9-]{0,39}$/, {
-    message: 'provider must be a lower-case id such as claude-code',
+  @ApiPropertyOptional({
+    enum: HARNESS_NAMES,
+    default: 'claude-code',
+    description: 'The harness that runs the agent (scripted: a script, no model)',
   })
+  @IsOptional()
+  @IsIn(HARNESS_NAMES, oneOf('provider', HARNESS_NAMES))
   provider?: string;
 
   @ApiPropertyOptional({ example: 'claude-sonnet-4-5', default: 'default' })
   @IsOptional()
   @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
+  @Matches(MODEL_NAME, {
+    message: 'model must be a model name such as sonnet or anthropic/claude-sonnet-4-5',
+  })
   model?: string;
 
-  @ApiPropertyOptional({ enum: ENVIRONMENTS, default: 'docker-linux' })
+  @ApiPropertyOptional({ enum: SESSION_ENVIRONMENTS, default: 'docker-linux' })
   @IsOptional()
-  @IsIn(ENVIRONMENTS)
-  environment?: Environment;
+  @IsIn(SESSION_ENVIRONMENTS, oneOf('environment', SESSION_ENVIRONMENTS))
+  environment?: SessionEnvironment;
 
   @ApiPropertyOptional({ type: ForkedFromDto })
   @IsOptional()
