@@ -95,6 +95,19 @@ describe('signing in: the API and the UI socket need a signed-in person', () => 
     const locked = await attempt(TEST_PASSWORD);
     expect(locked.status).toBe(429);
     expect(locked.body.message).toMatch(/try again in \d+ s/);
+    // The wait in HTTP's own words too, in whole seconds, as the message says.
+    const raw = await fetch(`${api.url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: TEST_PASSWORD }),
+    });
+    expect(raw.status).toBe(429);
+    const retryAfter = raw.headers.get('retry-after');
+    expect(retryAfter).toMatch(/^\d+$/);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    expect(Number(retryAfter)).toBeLessThanOrEqual(60);
+    const body = (await raw.json()) as { message: string };
+    expect(body.message).toContain(`try again in ${retryAfter} s`);
   });
 
   it('counts parallel guesses one by one: five wrong answers at most, then the address waits', async () => {

@@ -79,14 +79,29 @@ describe("a session's files, its snapshots' Fork and its Terminals, over the adm
     ['the workspace itself', '/workspace/'],
     ['a relative path', 'workspace/shot.png'],
     ['a NUL', '/workspace/shot.png\0.txt'],
-    ['a symlink to a file outside', '/workspace/escape.txt'],
-    ['a symlink to a folder outside', '/workspace/etc/passwd'],
   ])('refuses %s with 400 VALIDATION_FAILED', async (_what, boxPath) => {
     const res = await file(boxPath);
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: string; message: string };
     expect(body.error).toBe('VALIDATION_FAILED');
     expect(body.message).not.toContain(api.dataDir);
+  });
+
+  it.each([
+    ['a symlink to a host file that exists', '/workspace/escape.txt'],
+    ['a symlink to a host folder that exists', '/workspace/etc/passwd'],
+    ['a symlink to the host folder itself', '/workspace/etc'],
+  ])('answers %s exactly as a missing file: it tells nothing of the host', async (_w, boxPath) => {
+    const answer = async (p: string) => {
+      const res = await file(p);
+      const body = (await res.json()) as { message: string };
+      return { status: res.status, body: { ...body, message: body.message.replace(p, '<path>') } };
+    };
+    const outside = await answer(boxPath);
+    const missing = await answer('/workspace/no-such-file.txt');
+    expect(outside).toEqual(missing);
+    expect(outside.status).toBe(404);
+    expect(JSON.stringify(outside)).not.toContain(api.dataDir);
   });
 
   it('refuses a request without a path, and answers 404 for a missing file or session', async () => {

@@ -82,6 +82,7 @@ export class AuthService implements OnModuleInit {
       throw new DomainError(
         ErrorCode.TooManyAttempts,
         `too many failed sign-ins from this address; try again in ${wait} s`,
+        { retryAfterSeconds: wait },
       );
     if (typeof username !== 'string' || typeof password !== 'string')
       throw new DomainError(ErrorCode.ValidationFailed, 'sign-in needs { username, password }');

@@ -27,7 +27,11 @@ export class ErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const body = this.toBody(exception);
-    host.switchToHttp().getResponse<Response>().status(body.statusCode).json(body);
+    const res = host.switchToHttp().getResponse<Response>();
+    // A refusal that says when to come back says it in HTTP's words too (RFC 9110 §10.2.3).
+    const retryAfter = body.details?.retryAfterSeconds;
+    if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
+    res.status(body.statusCode).json(body);
   }
 
   private toBody(e: unknown): ErrorBody {

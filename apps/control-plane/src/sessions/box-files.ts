@@ -22,8 +22,9 @@ function refuse(message: string): never {
 
 /**
  * Opens the host file a box path (`/workspace/…`) names, in the box's workspace folder.
- * Refused (400): anything but a plain path under /workspace/, a `..` segment, a NUL, and a
- * file that is outside the workspace once opened; 404 when there is no such file. The check is
+ * Refused (400): anything but a plain path under /workspace/, a `..` segment or a NUL. A file
+ * that is outside the workspace once opened answers exactly as a missing one (404, same
+ * message), so a symlink cannot tell an agent's person which host paths exist. The check is
  * of what the kernel opened (/proc/self/fd), so an agent swapping a folder for a symlink
  * between a check and the read cannot make it serve a file of the host.
  */
@@ -37,10 +38,11 @@ export async function openBoxFile(workspace: string, boxPath: unknown): Promise<
   if (segments.includes('..')) refuse('path: must not contain ".." segments');
   if (segments.every((s) => s === '' || s === '.')) refuse('path: names the workspace, not a file');
   const root = await real(workspace, `this session's box has no workspace`);
-  const handle = await open(path.join(root, ...segments), `no file ${boxPath} in the box`);
+  const missing = `no file ${boxPath} in the box`;
+  const handle = await open(path.join(root, ...segments), missing);
   try {
     const opened = await fs.readlink(`/proc/self/fd/${handle.fd}`);
-    if (!opened.startsWith(root + path.sep)) refuse(`path: ${boxPath} resolves outside ${PREFIX}`);
+    if (!opened.startsWith(root + path.sep)) throw new DomainError(ErrorCode.NotFound, missing);
     const stat = await handle.stat();
     if (!stat.isFile()) throw new DomainError(ErrorCode.NotFound, `${boxPath} is not a file`);
     return { handle, size: stat.size, mtime: stat.mtime, name: path.basename(opened) };
