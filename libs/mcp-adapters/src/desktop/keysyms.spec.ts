@@ -31,6 +31,26 @@ describe('key names', () => {
     expect(suggestKey('qwerty')).toBeUndefined();
   });
 
+  it.each([
+    ['Retrun', 'Return'],
+    ['Escpae', 'Escape'],
+    ['Pgae_Down', 'Page_Down'],
+    ['backspcae', 'BackSpace'],
+    ['Tabb', 'Tab'],
+    ['ctlr', 'ctrl'],
+    ['shfit', 'shift'],
+    ['entr', 'Return'],
+    ['F5x', 'F5'],
+    ['Hyper', 'Hyper_L'],
+    ['XF86AudioMut', 'XF86AudioMute'],
+  ])('suggests the nearest name for the typo %j: %s', (typo, meant) => {
+    expect(suggestKey(typo)).toBe(meant);
+  });
+
+  it.each(['qwerty', 'qq', 'zzzzzz', 'é', 'Shift_Lock'])('suggests nothing far from %j', (name) => {
+    expect(suggestKey(name)).toBeUndefined();
+  });
+
   it('ships no name twice-by-case that a suggestion could confuse', () => {
     const folded = [...KEYSYMS].filter((k) => k.length > 1).map((k) => k.toLowerCase());
     expect(new Set(folded).size).toBe(folded.length);
@@ -56,6 +76,9 @@ describe('parseKeys', () => {
     });
     expect(parseKeys('ctrl+Enter')).toEqual({
       error: 'unknown key "Enter" (did you mean Return?)',
+    });
+    expect(parseKeys('ctrl+Retrun')).toEqual({
+      error: 'unknown key "Retrun" (did you mean Return?)',
     });
     expect(parseKeys('ctrl+qq')).toMatchObject({
       error: expect.stringMatching(/^unknown key "qq" \(use X keysym names/),

@@ -1,3 +1,4 @@
+import { nearestName, type Candidate } from './nearest-name';
 import type { KeyCombo } from './port';
 
 /**
@@ -94,15 +95,27 @@ export function isKeyName(name: string): boolean {
   return KEYSYMS.has(name) || UNICODE_KEYSYM.test(name) || isModifier(name);
 }
 
-/** The keysym the agent probably meant by an unknown `name`, if there is one. */
+/** A key name as compared for suggestions: case, underscores, spaces and dashes ignored. */
+const fold = (name: string) => name.toLowerCase().replace(/[_\s-]/g, '');
+
+/**
+ * Every name a suggestion can be, as written folded: the keysyms (single characters are
+ * always right, so never suggested), the modifier aliases, and the names agents reach for.
+ * The common keys come first, so a tie suggests them.
+ */
+const SUGGESTIONS: readonly Candidate[] = [
+  ...NAVIGATION_AND_EDITING.map((k): Candidate => [fold(k), k]),
+  ...MODIFIER_ALIASES.map((k): Candidate => [k, k]),
+  ...Object.entries(ALIASES),
+  ...[...KEYSYMS].filter((k) => k.length > 1).map((k): Candidate => [fold(k), k]),
+];
+
+/** The keysym the agent probably meant by an unknown `name`: an alias, or the nearest name. */
 export function suggestKey(name: string): string | undefined {
   if (PUNCTUATION[name]) return PUNCTUATION[name];
-  const folded = name.toLowerCase().replace(/[_\s-]/g, '');
+  const folded = fold(name);
   if (ALIASES[folded]) return ALIASES[folded];
-  for (const known of KEYSYMS) {
-    if (known.length > 1 && known.toLowerCase().replace(/_/g, '') === folded) return known;
-  }
-  return undefined;
+  return nearestName(folded, SUGGESTIONS);
 }
 
 /** Why `name` is not a key, naming the key and, when it can, the right name. */

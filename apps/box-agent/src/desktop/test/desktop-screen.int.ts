@@ -114,6 +114,7 @@ const BAD: [string, Record<string, unknown>, string][] = [
   ['type', { text: '' }, 'text must not be empty'],
   ['type', { text: 'a\u001b[2J' }, 'text may hold newlines'],
   ['key', { text: 'Enter' }, 'did you mean Return'],
+  ['key', { text: 'ctrl+Retrun' }, 'unknown key "Retrun" (did you mean Return?)'],
   ['key', { text: 'ctrl+shift+foo' }, 'unknown key "foo"'],
   ['key', { text: '  ' }, 'text: names no key'],
   ['hold_key', { text: 'shift', duration: -1 }, 'duration must be more than 0'],
