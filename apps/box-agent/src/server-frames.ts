@@ -10,8 +10,10 @@ import {
 } from './gateway/frames';
 import {
   agentAck,
+  frameError,
   turnInterruptPush,
   turnStartPush,
+  type FrameError,
 } from '@sessionboxer/mcp-adapters/bridge/protocol';
 import type { AckedOutbox } from './harness/acked-outbox';
 import type { TurnRunner } from './harness/turn-runner';
@@ -51,6 +53,8 @@ export function createServerFrameHandler(deps: ServerFrameDeps) {
         );
       case 'agent.ack':
         return push(deps, event, agentAck, data, (a) => deps.outputs.ack(a));
+      case 'error':
+        return push(deps, event, frameError, data, (e) => refused(deps, e));
       case 'terminal.list':
         return answer(deps, event, terminalListRequest, data, () => ({
           terminals: deps.terminals.list(),
@@ -68,6 +72,14 @@ export function createServerFrameHandler(deps: ServerFrameDeps) {
 }
 
 class NotFound extends Error {}
+
+/** The control plane did not take a frame of ours; an agent.output it refused is dropped. */
+function refused(deps: ServerFrameDeps, e: FrameError): void {
+  deps.log.warn(`the control plane refused ${e.frame ?? 'a frame'}: ${e.message}`);
+  const key = agentAck.safeParse(e.ref);
+  // Refused for good: kept, it would be resent (and refused) on every new connection.
+  if (e.frame === 'agent.output' && key.success) deps.outputs.ack(key.data);
+}
 
 function push<T>(
   deps: ServerFrameDeps,

@@ -5,6 +5,7 @@ import type {
   PaneRequested,
   RecordTerminalExited,
   RecordTerminalOpened,
+  ReportTerminalOpened,
   RequestPane,
   RevertToSnapshot,
   SessionPane,
@@ -97,6 +98,10 @@ export function terminalOpened(
   at = AT,
 ): TerminalOpened {
   return { type: 'TerminalOpened', data: { sessionId, terminalId, command, openedBy, at } };
+}
+
+export function reportTerminal(sessionId: string, terminalId: string): ReportTerminalOpened {
+  return { type: 'ReportTerminalOpened', data: { sessionId, terminalId }, metadata: meta() };
 }
 
 export function exitTerminal(

@@ -1,32 +1,32 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   DomainError,
   ErrorCode,
-  isDomainError,
   type HarnessOutput,
   type TurnFinished,
 } from '@sessionboxer/domain';
-import { agentOutputFrame, type AgentOutputFrame } from '@sessionboxer/mcp-adapters';
-
-export interface AgentAck {
-  conversationId: string;
-  turn: number;
-  fromIndex: number;
-}
+import type { AgentOutputFrame } from '@sessionboxer/mcp-adapters';
 import { CredentialsService } from '../credentials/credentials.service';
 import { AutoQa } from '../verification/auto-qa';
 import { ConversationsService } from './conversations.service';
 import { OutputBatches } from './output-batches';
 import { TurnDispatcher } from './turn-dispatcher';
 
+/** What `agent.ack` tells the daemon: that frame is recorded, don't send it again. */
+export interface AgentAck {
+  conversationId: string;
+  turn: number;
+  fromIndex: number;
+}
+
 /**
  * Records what a box's harness reported (`agent.output` frames) into its conversation: only
- * for a conversation of the socket's own session, in order per conversation, once per
- * (turn, index) whatever the resends, and with every credential's value masked first.
+ * for a conversation of the socket's own session and its running turn (the decider refuses any
+ * other turn, saying which one runs), in order per conversation, once per (turn, index)
+ * whatever the resends, and with every credential's value masked first.
  */
 @Injectable()
 export class HarnessOutputRecorder {
-  private readonly logger = new Logger('HarnessOutput');
   private readonly batches = new OutputBatches((sessionId, frame) => this.apply(sessionId, frame));
 
   constructor(
@@ -37,28 +37,13 @@ export class HarnessOutputRecorder {
   ) {}
 
   /**
-   * Resolves with the acknowledgement to send back once the frame is recorded, or refused for
-   * good (it would be refused again); rejects when it could not be recorded now (the daemon
-   * sends it again on its next connection).
+   * Resolves with the acknowledgement to send back once the frame is recorded; rejects with
+   * why it was not (a refusal for good, or a failure the daemon's resend may get past).
    */
-  record(sessionId: string, raw: unknown): Promise<AgentAck | null> {
-    const frame = agentOutputFrame.safeParse(raw);
-    if (!frame.success) {
-      this.logger.warn(`box ${sessionId} sent a malformed agent.output frame; dropped`);
-      return Promise.resolve(null);
-    }
-    const { conversationId, turn, fromIndex } = frame.data;
-    const ack = { conversationId, turn, fromIndex };
-    return this.batches.add(sessionId, frame.data).then(
-      () => ack,
-      (e: unknown) => {
-        const retry =
-          !isDomainError(e) || e.code === ErrorCode.Conflict || e.code === ErrorCode.Unavailable;
-        if (retry) throw e;
-        this.logger.warn(`box ${sessionId}: agent output refused: ${e.message}`);
-        return ack;
-      },
-    );
+  async record(sessionId: string, frame: AgentOutputFrame): Promise<AgentAck> {
+    const { conversationId, turn, fromIndex } = frame;
+    await this.batches.add(sessionId, frame);
+    return { conversationId, turn, fromIndex };
   }
 
   private async apply(sessionId: string, frame: AgentOutputFrame): Promise<void> {

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { ErrorCode } from '@sessionboxer/domain';
 import {
   ConnectedSocket,
   MessageBody,
@@ -8,6 +9,7 @@ import {
   type OnGatewayDisconnect,
 } from '@nestjs/websockets';
 import {
+  agentOutputFrame,
   helloFrame,
   terminalExitedFrame,
   terminalOpenedFrame,
@@ -19,11 +21,23 @@ import { TurnDispatcher } from '../agent/turn-dispatcher';
 import { BoxLifecycle } from '../box-lifecycle/box-lifecycle.service';
 import { BOX_GATEWAY_PATH, BoxSockets } from './box-sockets';
 import { CallService } from './call.service';
-import { DaemonChannel, type DaemonAnswer } from './daemon-channel';
+import { DaemonChannel, daemonAnswer } from './daemon-channel';
+import {
+  DAEMON_FRAMES as F,
+  invalid,
+  refOf,
+  refusalOf,
+  refused,
+  type Refusal,
+} from './daemon-frames';
+
+const OUTPUT_REF = ['conversationId', 'turn', 'fromIndex'] as const;
+const TERMINAL_REF = ['terminalId'] as const;
 
 /**
  * The gateway box daemons connect to, one socket per box. Thin: every frame is bound to the
- * session of the socket it came on, validated, and handed to one service.
+ * session of the socket it came on, validated, and handed to one service; a frame that is not
+ * taken is answered `error` with why (a call by its `result`), and records nothing.
  */
 @WebSocketGateway({ path: BOX_GATEWAY_PATH })
 export class BoxGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisconnect<WebSocket> {
@@ -56,7 +70,7 @@ export class BoxGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisc
     }
   }
 
-  @SubscribeMessage('call')
+  @SubscribeMessage(F.call)
   async call(
     @ConnectedSocket() client: WebSocket,
     @MessageBody() data: unknown,
@@ -65,65 +79,97 @@ export class BoxGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisc
     return { event: 'result', data: await this.calls.handle(sessionId, data) };
   }
 
-  @SubscribeMessage('hello')
-  async hello(@ConnectedSocket() client: WebSocket, @MessageBody() data: unknown): Promise<void> {
+  /** The turns whose harness the daemon still runs: the dispatcher fails any other running one. */
+  @SubscribeMessage(F.hello)
+  async hello(
+    @ConnectedSocket() client: WebSocket,
+    @MessageBody() data: unknown,
+  ): Promise<Refusal | undefined> {
     const sessionId = this.sockets.sessionOf(client) as string;
-    const parsed = helloFrame.safeParse(data);
-    if (!parsed.success) {
-      this.logger.warn(`bad hello from box ${sessionId}`);
-      return;
-    }
-    await this.turns
-      .hello(sessionId, parsed.data.turns)
-      .catch((e: unknown) => this.warn(sessionId, e));
+    const frame = helloFrame.safeParse(data);
+    if (!frame.success) return invalid(F.hello, frame.error);
+    return this.turns.hello(sessionId, frame.data.turns).then(
+      () => undefined,
+      (e: unknown) => this.refuse(sessionId, F.hello, e),
+    );
   }
 
   /** A harness's outputs; acknowledged once recorded, so the daemon stops resending them. */
-  @SubscribeMessage('agent.output')
+  @SubscribeMessage(F.agentOutput)
   async agentOutput(
     @ConnectedSocket() client: WebSocket,
     @MessageBody() data: unknown,
-  ): Promise<{ event: 'agent.ack'; data: AgentAck } | undefined> {
+  ): Promise<{ event: 'agent.ack'; data: AgentAck } | Refusal | undefined> {
     const sessionId = this.sockets.sessionOf(client) as string;
-    try {
-      const ack = await this.outputs.record(sessionId, data);
-      return ack ? { event: 'agent.ack', data: ack } : undefined;
-    } catch (e) {
-      this.warn(sessionId, e);
-      return undefined;
-    }
+    const ref = refOf(data, OUTPUT_REF);
+    const frame = agentOutputFrame.safeParse(data);
+    if (!frame.success) return invalid(F.agentOutput, frame.error, ref);
+    return this.outputs.record(sessionId, frame.data).then(
+      (ack) => ({ event: 'agent.ack' as const, data: ack }),
+      (e: unknown) => this.refuse(sessionId, F.agentOutput, e, ref),
+    );
   }
 
-  @SubscribeMessage('terminal.opened')
+  /** Taken only for a Terminal the control plane asked this box to open. */
+  @SubscribeMessage(F.terminalOpened)
   async terminalOpened(
     @ConnectedSocket() client: WebSocket,
     @MessageBody() data: unknown,
-  ): Promise<void> {
+  ): Promise<Refusal | undefined> {
     const sessionId = this.sockets.sessionOf(client) as string;
+    const ref = refOf(data, TERMINAL_REF);
     const frame = terminalOpenedFrame.safeParse(data);
-    if (frame.success)
-      await this.boxes
-        .terminalOpened(sessionId, frame.data)
-        .catch((e: unknown) => this.warn(sessionId, e));
+    if (!frame.success) return invalid(F.terminalOpened, frame.error, ref);
+    return this.boxes.terminalOpened(sessionId, frame.data).then(
+      () => undefined,
+      (e: unknown) => this.refuse(sessionId, F.terminalOpened, e, ref),
+    );
   }
 
-  @SubscribeMessage('terminal.exited')
+  /** Taken only for a Terminal of the session (so one the control plane asked for). */
+  @SubscribeMessage(F.terminalExited)
   async terminalExited(
     @ConnectedSocket() client: WebSocket,
     @MessageBody() data: unknown,
-  ): Promise<void> {
+  ): Promise<Refusal | undefined> {
     const sessionId = this.sockets.sessionOf(client) as string;
+    const ref = refOf(data, TERMINAL_REF);
     const frame = terminalExitedFrame.safeParse(data);
-    if (frame.success)
-      await this.boxes
-        .terminalExited(sessionId, frame.data)
-        .catch((e: unknown) => this.warn(sessionId, e));
+    if (!frame.success) return invalid(F.terminalExited, frame.error, ref);
+    return this.boxes.terminalExited(sessionId, frame.data).then(
+      () => undefined,
+      (e: unknown) => this.refuse(sessionId, F.terminalExited, e, ref),
+    );
   }
 
-  @SubscribeMessage('terminal.answer')
-  terminalAnswer(@ConnectedSocket() client: WebSocket, @MessageBody() data: DaemonAnswer): void {
-    const sessionId = this.sockets.sessionOf(client);
-    if (sessionId && typeof data?.requestId === 'string') this.channel.answer(sessionId, data);
+  /** Taken only as the answer to a request that went out on this very connection and waits. */
+  @SubscribeMessage(F.terminalAnswer)
+  terminalAnswer(
+    @ConnectedSocket() client: WebSocket,
+    @MessageBody() data: unknown,
+  ): Refusal | undefined {
+    const ref = refOf(data, ['requestId']);
+    const answer = daemonAnswer.safeParse(data);
+    if (!answer.success) return invalid(F.terminalAnswer, answer.error, ref);
+    if (this.channel.answer(client, answer.data)) return undefined;
+    return refused(
+      F.terminalAnswer,
+      ErrorCode.NotFound,
+      `no request ${answer.data.requestId} waits for an answer on this connection (answered, timed out, or never asked)`,
+      ref,
+    );
+  }
+
+  private refuse(
+    sessionId: string,
+    frame: string,
+    e: unknown,
+    ref?: Record<string, unknown>,
+  ): Refusal | undefined {
+    const refusal = refusalOf(frame, e, this.logger, ref);
+    if (refusal) this.logger.warn(`box ${sessionId}: refused ${frame}: ${refusal.data.message}`);
+    else this.warn(sessionId, e);
+    return refusal;
   }
 
   private warn(sessionId: string, e: unknown): void {

@@ -1,22 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode } from '@sessionboxer/domain';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
 import { BoxSockets } from './box-sockets';
 
 interface Pending {
-  sessionId: string;
+  /** The connection the request went out on: only it can answer. */
+  client: WebSocket;
   resolve(value: unknown): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
 }
 
-/** The answer a daemon sends to a request of ours. */
-export interface DaemonAnswer {
-  requestId: string;
-  ok: boolean;
-  result?: unknown;
-  error?: { code: string; message: string };
-}
+/** The answer a daemon sends to a request of ours (`terminal.answer`). */
+export const daemonAnswer = z.object({
+  requestId: z.string().min(1).max(100),
+  ok: z.boolean(),
+  result: z.unknown().optional(),
+  error: z.object({ code: z.string().max(100), message: z.string().max(10_000) }).optional(),
+});
+export type DaemonAnswer = z.infer<typeof daemonAnswer>;
 
 /** Talks to a box's daemon over its socket: pushes, and requests answered by `terminal.answer`. */
 @Injectable()
@@ -39,7 +43,8 @@ export class DaemonChannel {
 
   request<T>(sessionId: string, event: string, data: object, timeoutMs = 10_000): Promise<T> {
     const requestId = randomUUID();
-    if (!this.push(sessionId, event, { ...data, requestId })) {
+    const client = this.sockets.clientOf(sessionId);
+    if (!client || !this.push(sessionId, event, { ...data, requestId })) {
       return Promise.reject(
         new DomainError(ErrorCode.Unavailable, `the box of session ${sessionId} is not connected`),
       );
@@ -54,19 +59,17 @@ export class DaemonChannel {
           ),
         );
       }, timeoutMs);
-      this.pending.set(requestId, {
-        sessionId,
-        resolve: resolve,
-        reject,
-        timer,
-      });
+      this.pending.set(requestId, { client, resolve, reject, timer });
     });
   }
 
-  /** An answer counts only from the socket of the session the request went to. */
-  answer(sessionId: string, answer: DaemonAnswer): void {
+  /**
+   * An answer counts only from the connection the request went out on, once; false when no
+   * request of that connection waits for it (answered, timed out, or never asked).
+   */
+  answer(client: WebSocket, answer: DaemonAnswer): boolean {
     const pending = this.pending.get(answer.requestId);
-    if (pending?.sessionId !== sessionId) return;
+    if (pending?.client !== client) return false;
     this.pending.delete(answer.requestId);
     clearTimeout(pending.timer);
     if (answer.ok) pending.resolve(answer.result);
@@ -76,6 +79,7 @@ export class DaemonChannel {
         : ErrorCode.Unavailable;
       pending.reject(new DomainError(code, answer.error?.message ?? 'the box refused the request'));
     }
+    return true;
   }
 
   rejectAll(): void {

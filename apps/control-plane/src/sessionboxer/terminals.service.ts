@@ -5,6 +5,9 @@ import { DaemonChannel } from '../box-gateway/daemon-channel';
 import { CommandBus } from '../infrastructure/command-bus';
 import { READ_MODELS } from '../infrastructure/tokens';
 
+/** The exit code of a Terminal whose box was gone before it could start (a shell's "cannot execute"). */
+const NEVER_STARTED = 126;
+
 /** A Terminal as the web UI lists it; `command` is its argv, absent for a login shell. */
 export interface TerminalListing {
   id: string;
@@ -30,23 +33,30 @@ export class Terminals {
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
   ) {}
 
-  /** Asks the daemon to open a Terminal running argv, and records it as opened by the agent. */
+  /**
+   * Records a Terminal running argv as opened by the agent, then asks the daemon to open it:
+   * in that order, because the gateway takes the box's report of an opening only for a
+   * Terminal the control plane asked for.
+   */
   async open(sessionId: string, terminalId: string, command: string[]): Promise<void> {
-    if (!this.channel.push(sessionId, 'terminal.open', { terminalId, command })) {
-      throw new DomainError(
-        ErrorCode.Unavailable,
-        'the box is not connected, so no Terminal can be opened in it',
-      );
-    }
-    // The daemon reports the same opening too; the decider takes a known id as a no-op.
+    const unavailable = new DomainError(
+      ErrorCode.Unavailable,
+      'the box is not connected, so no Terminal can be opened in it',
+    );
+    if (!this.channel.isConnected(sessionId)) throw unavailable;
     await this.bus.execute(sessionDecider, sessionStream(sessionId), {
       type: 'RecordTerminalOpened',
       data: { sessionId, terminalId, command, openedBy: 'agent' },
-      metadata: this.bus.metadata(
-        { kind: 'agent', sessionId },
-        `terminal-opened/${sessionId}/${terminalId}`,
-      ),
+      metadata: this.metadata(sessionId, `terminal-opened/${sessionId}/${terminalId}`),
     });
+    if (this.channel.push(sessionId, 'terminal.open', { terminalId, command })) return;
+    // The box went away in between: the Terminal never ran, so it is not listed as running.
+    await this.bus.execute(sessionDecider, sessionStream(sessionId), {
+      type: 'RecordTerminalExited',
+      data: { sessionId, terminalId, exitCode: NEVER_STARTED },
+      metadata: this.metadata(sessionId, `terminal-exited/${sessionId}/${terminalId}`),
+    });
+    throw unavailable;
   }
 
   /** Every Terminal the session's box opened, oldest first, exited ones too (the read model). */
@@ -82,5 +92,9 @@ export class Terminals {
       terminalId,
       lines,
     });
+  }
+
+  private metadata(sessionId: string, key: string) {
+    return this.bus.metadata({ kind: 'agent', sessionId }, key);
   }
 }

@@ -162,9 +162,11 @@ describe('conversation decider', () => {
         );
     });
 
-    it('leaves a turn that has ended as it ended: FailTurn and late output change nothing', () => {
+    it('leaves a turn that has ended as it ended: FailTurn changes nothing, late output is refused', () => {
       given.when(failTurn(1)).thenNothing();
-      given.when(record(1, 2, [out.message('late')])).thenNothing();
+      given
+        .when(record(1, 2, [out.message('late')]))
+        .thenThrows(ErrorCode.InvalidState, /turn 1 has ended and none runs/);
     });
 
     it('runs later turns on the model a prompt last gave', () => {

@@ -92,9 +92,9 @@ describe('conversation output', () => {
         ]);
     });
 
-    it('records nothing for an empty batch or a turn that has not started', () => {
+    it('records nothing for an empty batch, and refuses a turn that has not started', () => {
       given.when(record(1, 0, [])).thenNothing();
-      given.when(record(2, 0, [a])).thenNothing();
+      given.when(record(2, 0, [a])).thenThrows(ErrorCode.InvalidState, /turn 1 is the running one/);
     });
 
     const bad = (value: unknown) => [value] as HarnessOutput[];
@@ -191,27 +191,35 @@ describe('conversation output', () => {
   });
 
   describe('idle or on a later turn', () => {
-    it('drops output that arrives after an interrupt', () => {
-      const events = decideAll(RUNNING, [interrupt(), record(1, 0, [a, out.finished()])]);
-      expect(events).toEqual([turnEnded(1, 2, 'interrupted')]);
+    it('refuses output that arrives after an interrupt, saying the turn ended', () => {
+      spec
+        .given([...RUNNING, turnEnded(1, 2, 'interrupted')])
+        .when(record(1, 0, [a, out.finished()]))
+        .thenThrows(ErrorCode.InvalidState, /turn 1 is not taken: turn 1 has ended and none runs/);
     });
 
-    it('drops output after turn_finished, even a batch that skips ahead', () => {
-      const ended = [...RUNNING, agentMessaged(1, 2, 'a'), turnFinished(1, 3)];
-      spec
-        .given(ended)
-        .when(record(1, 2, [c]))
-        .thenNothing();
-      spec
-        .given(ended)
-        .when(record(1, 9, [c]))
-        .thenNothing();
+    it('refuses output after turn_finished, even a batch that skips ahead', () => {
+      const ended = spec.given([...RUNNING, agentMessaged(1, 2, 'a'), turnFinished(1, 3)]);
+      ended.when(record(1, 2, [c])).thenThrows(ErrorCode.InvalidState, /has ended/);
+      ended.when(record(1, 9, [c])).thenThrows(ErrorCode.InvalidState, /has ended/);
     });
 
-    it('drops a batch for an old turn once the next one runs, and numbers the new one from 0', () => {
+    it('refuses a batch for an old turn once the next one runs, and numbers the new one from 0', () => {
       const second = spec.given([...IDLE, turnStarted(2, 3, 'p2')]);
-      second.when(record(1, 0, [a, out.finished()])).thenNothing();
+      second
+        .when(record(1, 0, [a, out.finished()]))
+        .thenThrows(
+          ErrorCode.InvalidState,
+          /output of turn 1 is not taken: turn 2 is the running one/,
+        );
       second.when(record(2, 0, [b])).then([agentMessaged(2, 4, 'b')]);
+    });
+
+    it('refuses output for a turn that never ran', () => {
+      spec
+        .given(RUNNING)
+        .when(record(7, 0, [a]))
+        .thenThrows(ErrorCode.InvalidState, /output of turn 7 is not taken/);
     });
   });
 

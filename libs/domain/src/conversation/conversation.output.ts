@@ -47,9 +47,27 @@ function toEvent(
 }
 
 /**
+ * Output is taken only for the running turn: a box reports what the harness it was given runs,
+ * so output of any other turn (one that ended: interrupted, failed, finished; one that never
+ * ran) is refused, saying which turn runs, and nothing of it is recorded.
+ */
+function notRunning(c: ExistingConversation, turn: number): DomainError {
+  const now =
+    c.status === 'running'
+      ? `turn ${c.turn} is the running one`
+      : c.turn === 0
+        ? 'no turn has run yet'
+        : `turn ${c.turn} has ended and none runs`;
+  return new DomainError(
+    ErrorCode.InvalidState,
+    `output of turn ${turn} is not taken: ${now}; only the running turn's harness reports output`,
+    { conversationId: c.conversationId, turn, runningTurn: c.status === 'running' ? c.turn : null },
+  );
+}
+
+/**
  * Records a harness's outputs for the running turn. Outputs already recorded (a resend) are
- * skipped by index; output of a turn that is no longer running is dropped, since the turn
- * was ended without it (interrupted, failed); nothing after turn_finished is kept.
+ * skipped by index; nothing after turn_finished is kept.
  */
 export function recordOutput(
   command: RecordHarnessOutput,
@@ -63,7 +81,7 @@ export function recordOutput(
     throw invalid('outputs', `outputs must be a list of at most ${OUTPUT_BATCH_MAX} items`);
   }
   const outputs = data.outputs.map((o, i) => validOutput(o, i));
-  if (c.status !== 'running' || turn !== c.turn) return [];
+  if (c.status !== 'running' || turn !== c.turn) throw notRunning(c, turn);
   const events: ConversationEvent[] = [];
   let seq = c.seq;
   if (fromIndex > c.outputs) {

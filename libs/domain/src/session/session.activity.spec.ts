@@ -6,6 +6,7 @@ import {
   notify,
   openTerminal,
   paneRequested,
+  reportTerminal,
   requestPane,
   terminalExited,
   terminalOpened,
@@ -99,6 +100,12 @@ describe('session notifications, terminals and panes', () => {
         .thenThrows(ErrorCode.ValidationFailed, /openedBy must be one of agent, person/);
     });
 
+    it('refuses a box reporting a Terminal nobody asked it to open', () => {
+      given
+        .when(reportTerminal('s1', 't9'))
+        .thenThrows(ErrorCode.NotFound, /session s1 never asked its box to open terminal t9/);
+    });
+
     it('cannot record the exit of a Terminal it does not know', () => {
       given
         .when(exitTerminal('s1', 't9', 0))
@@ -111,6 +118,10 @@ describe('session notifications, terminals and panes', () => {
 
     it('ignores a second report of the same Terminal', () => {
       given.when(openTerminal('s1', 't1', ['zsh'])).thenNothing();
+    });
+
+    it("takes the box's report that it opened the Terminal, recording nothing more", () => {
+      given.when(reportTerminal('s1', 't1')).thenNothing();
     });
 
     it('records its exit code, negative ones included', () => {

@@ -4,6 +4,7 @@ import type {
   Notify,
   RecordTerminalExited,
   RecordTerminalOpened,
+  ReportTerminalOpened,
   RequestPane,
 } from './session.commands';
 import type { SessionEvent } from './session.events';
@@ -67,6 +68,21 @@ function knownTerminal(session: ExistingSession, terminalId: string): boolean {
     );
   }
   return session.terminals[terminalId];
+}
+
+/** A box reports opening only the Terminals it was asked to open (see ReportTerminalOpened). */
+export function terminalReported(
+  command: ReportTerminalOpened,
+  state: SessionState,
+): SessionEvent[] {
+  const session = existingSession(state, command.data.sessionId);
+  const terminalId = validId(command.data.terminalId, 'terminalId');
+  if (has(session.terminals, terminalId)) return [];
+  throw new DomainError(
+    ErrorCode.NotFound,
+    `session ${session.sessionId} never asked its box to open terminal ${terminalId}, so the box cannot have opened it`,
+    { sessionId: session.sessionId, terminalId },
+  );
 }
 
 /** A shell exits once: a second report (the first exit code stands) changes nothing. */

@@ -82,6 +82,15 @@ export type RecordTerminalOpened = Command<
   { sessionId: string; terminalId: string; command: string[] | null; openedBy: TerminalOpener }
 >;
 
+/**
+ * The box says a Terminal opened. It records nothing (the Terminal was recorded when the
+ * control plane asked the box to open it); it is refused for any Terminal nobody asked for.
+ */
+export type ReportTerminalOpened = Command<
+  'ReportTerminalOpened',
+  { sessionId: string; terminalId: string }
+>;
+
 export type RecordTerminalExited = Command<
   'RecordTerminalExited',
   { sessionId: string; terminalId: string; exitCode: number }
@@ -125,6 +134,7 @@ export type SessionCommand =
   | RevertToSnapshot
   | Notify
   | RecordTerminalOpened
+  | ReportTerminalOpened
   | RecordTerminalExited
   | RequestPane
   | RecordRecording

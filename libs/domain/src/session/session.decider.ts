@@ -7,7 +7,13 @@ import type {
   SetSessionTitle,
   StopSession,
 } from './session.commands';
-import { notify, requestPane, terminalExited, terminalOpened } from './session.activity';
+import {
+  notify,
+  requestPane,
+  terminalExited,
+  terminalOpened,
+  terminalReported,
+} from './session.activity';
 import type { SessionEvent } from './session.events';
 import { revertToSnapshot, takeSnapshot } from './session.snapshots';
 import {
@@ -129,6 +135,8 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
       return notify(command, state);
     case 'RecordTerminalOpened':
       return terminalOpened(command, state);
+    case 'ReportTerminalOpened':
+      return terminalReported(command, state);
     case 'RecordTerminalExited':
       return terminalExited(command, state);
     case 'RequestPane':

@@ -80,6 +80,21 @@ export const agentAck = z.object({
   fromIndex: z.number().int().min(0),
 });
 
+/**
+ * control plane → daemon (`error`): a frame it did not take, and why; nothing of it was
+ * recorded. `frame` names the refused frame's event and `ref` the ids that say which one it was
+ * (an agent.output's conversationId, turn and fromIndex: refused for good, so the daemon stops
+ * resending it, as after an `agent.ack`); a frame that could not be read has neither.
+ */
+export const frameError = z.object({
+  code: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+  frame: z.string().optional(),
+  ref: z.record(z.unknown()).optional(),
+});
+export type FrameError = z.infer<typeof frameError>;
+
 /** control plane → daemon pushes. */
 export interface ServerPushes {
   /** The new content of /workspace/.sessionboxer/session.json. */
