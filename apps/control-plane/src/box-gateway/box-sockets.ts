@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as http from 'node:http';
+import * as path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { Logger } from '@nestjs/common';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -16,7 +17,7 @@ const MAX_FRAME = 1024 * 1024;
  */
 export class BoxSockets {
   readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME });
-  private readonly listeners = new Map<string, http.Server>();
+  private readonly listeners = new Map<string, { server: http.Server; dirFd: number }>();
   private readonly sessionByClient = new WeakMap<WebSocket, string>();
   private readonly clientBySession = new Map<string, WebSocket>();
   private readonly logger = new Logger('BoxSockets');
@@ -29,12 +30,26 @@ export class BoxSockets {
     listener.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) =>
       this.upgrade(sessionId, req, socket, head),
     );
-    await new Promise<void>((resolve, reject) => {
-      listener.once('error', reject);
-      listener.listen(socketPath, () => resolve());
-    });
-    fs.chmodSync(socketPath, 0o600);
-    this.listeners.set(sessionId, listener);
+    // Bound through a descriptor of its folder, so the address the kernel keeps (and a box
+    // reads in /proc/net/unix) is /proc/self/fd/N/gateway.sock, never the host path. The
+    // descriptor stays open while the socket does: closing unlinks that same address.
+    const dirFd = fs.openSync(path.dirname(socketPath), 'r');
+    try {
+      const address = `/proc/self/fd/${dirFd}/${path.basename(socketPath)}`;
+      await new Promise<void>((resolve, reject) => {
+        listener.once('error', reject);
+        listener.listen(address, () => resolve());
+      });
+      fs.chmodSync(socketPath, 0o600);
+      // Owned like its folder: the box's root (a host uid of its own) must be able to connect.
+      const owner = fs.lstatSync(path.dirname(socketPath));
+      fs.lchownSync(socketPath, owner.uid, owner.gid);
+    } catch (e) {
+      listener.close();
+      fs.closeSync(dirFd);
+      throw e;
+    }
+    this.listeners.set(sessionId, { server: listener, dirFd });
   }
 
   sessionOf(client: WebSocket): string | undefined {
@@ -57,7 +72,9 @@ export class BoxSockets {
     this.listeners.delete(sessionId);
     this.clientBySession.get(sessionId)?.terminate();
     this.clientBySession.delete(sessionId);
-    if (listener) await new Promise<void>((resolve) => listener.close(() => resolve()));
+    if (!listener) return;
+    await new Promise<void>((resolve) => listener.server.close(() => resolve()));
+    fs.closeSync(listener.dirFd);
   }
 
   async closeAll(): Promise<void> {

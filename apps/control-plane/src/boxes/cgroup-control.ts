@@ -6,7 +6,8 @@ import { procStat } from './host';
 
 /**
  * One cgroup v2 group per box under `<parent>/cp-<pid>-<start time>/box-<sessionId>`, the
- * middle level naming the control-plane process that owns the boxes. The box's first process
+ * middle level naming the control-plane process that owns the boxes (`<parent>` is the data
+ * dir's own folder, see chooseControl). The box's first process
  * enters its group before exec (see enterArgv), so every descendant is a member, however it
  * double-forks. Freezing a group stops all of them at once; cgroup.kill kills all of them.
  */
@@ -102,6 +103,7 @@ export class CgroupControl implements BoxControl {
 
   async tidy(): Promise<void> {
     await rmdir(this.root).catch(() => undefined); // still holding a box: kept, swept later
+    await rmdir(path.dirname(this.root)).catch(() => undefined); // the data dir's, if empty
   }
 
   private async setFrozen(sessionId: string, value: '0' | '1'): Promise<void> {

@@ -1,15 +1,26 @@
+import { statSync } from 'node:fs';
 import * as path from 'node:path';
 import { BOX_PATHS } from '@sessionboxer/mcp-adapters/bridge/protocol';
 import type { BoxIsolation, BoxSpec } from './box-driver.port';
+import {
+  type BoxIdentity,
+  DEFAULT_BOX_IDENTITY,
+  giveToBox,
+  holdUserNamespace,
+  identityProblem,
+} from './box-identity';
 import { boxEnv } from './box-spec';
 import {
   BOX_MOUNTS,
+  type BoxUser,
   type BwrapTools,
   boxArgs,
   execArgv,
   findBwrapTools,
+  hostBinds,
+  launchArgv,
   probeBubblewrap,
-  projectMountArgs,
+  projectMount,
   systemMountArgs,
 } from './bubblewrap';
 import { findExecutable, findProjectRoot } from './host';
@@ -22,6 +33,8 @@ export interface Isolator {
   readonly warning?: string;
   /** The box's whole environment. */
   env(spec: BoxSpec): Record<string, string>;
+  /** Makes the box's folders its own before it starts (a mapped box's root owns them). */
+  prepareDirs(spec: BoxSpec): Promise<void>;
   launch(spec: BoxSpec, env: Record<string, string>, prefix: string[], io: IO): Promise<Launched>;
   /** argv, host-side env and cwd of a new process inside a running box. */
   exec(box: ExecTarget, argv: string[], env: Record<string, string>, cwd?: string): ExecPlan;
@@ -46,14 +59,17 @@ const HOST_ENV = { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' };
 
 export class BubblewrapIsolator implements Isolator {
   readonly isolation = 'bubblewrap';
-  private readonly sharedMounts: string[];
+  private readonly systemMounts = systemMountArgs();
+  private readonly project: ReturnType<typeof projectMount>;
 
+  /** `identity` null: bwrap's own user namespace (the control plane is not root). */
   constructor(
     private readonly tools: BwrapTools,
     projectRoot: string,
     privateDirs: string[],
+    readonly identity: BoxIdentity | null,
   ) {
-    this.sharedMounts = [...systemMountArgs(), ...projectMountArgs(projectRoot, privateDirs)];
+    this.project = projectMount(projectRoot, privateDirs);
   }
 
   env(spec: BoxSpec): Record<string, string> {
@@ -61,9 +77,21 @@ export class BubblewrapIsolator implements Isolator {
     return boxEnv(spec.sessionId, spec.env, paths, { SESSIONBOXER_ISOLATION: 'bubblewrap' });
   }
 
-  launch(spec: BoxSpec, env: Record<string, string>, prefix: string[], io: IO) {
-    const args = boxArgs({ ...spec, sharedMounts: this.sharedMounts, env });
-    return launchBubblewrap([...prefix, this.tools.bwrap, ...args], { ...io, env: HOST_ENV });
+  async prepareDirs(spec: BoxSpec): Promise<void> {
+    if (this.identity) await giveToBox(this.identity, spec.workspaceDir, spec.gatewaySocketDir);
+  }
+
+  async launch(spec: BoxSpec, env: Record<string, string>, prefix: string[], io: IO) {
+    const plan = { ...spec, systemMounts: this.systemMounts, project: this.project, env };
+    const held = this.identity ? await holdUserNamespace(this.tools.unshare, this.identity) : null;
+    const user: BoxUser = held ? { kind: 'mapped', userns: held.path } : { kind: 'own' };
+    try {
+      const hosts = hostBinds(plan).map((b) => b.host);
+      const argv = launchArgv(this.tools, hosts, boxArgs(plan, user), user);
+      return await launchBubblewrap([...prefix, ...argv], { ...io, env: HOST_ENV });
+    } finally {
+      held?.release(); // the box holds its namespace now (or never will)
+    }
   }
 
   exec(box: ExecTarget, argv: string[], env: Record<string, string>, cwd?: string): ExecPlan {
@@ -83,6 +111,10 @@ export class ProcessIsolator implements Isolator {
   readonly warning = NOT_ISOLATED_WARNING;
 
   constructor(private readonly setpriv: string | null) {}
+
+  prepareDirs(): Promise<void> {
+    return Promise.resolve();
+  }
 
   env(spec: BoxSpec): Record<string, string> {
     const gatewaySocket = path.join(spec.gatewaySocketDir, path.basename(BOX_PATHS.gatewaySocket));
@@ -114,6 +146,8 @@ export interface IsolatorChoice {
   projectRoot?: string;
   /** Host folders a box must not see even if they are inside the project (data, logs). */
   privateDirs: string[];
+  /** The boxes' host id range when the control plane is root (default DEFAULT_BOX_IDENTITY). */
+  identity?: BoxIdentity;
   warn(message: string): void;
 }
 
@@ -122,12 +156,39 @@ export async function chooseIsolator(choice: IsolatorChoice): Promise<Isolator> 
   const setpriv = findExecutable('setpriv');
   if (choice.isolation === 'process') return new ProcessIsolator(setpriv);
   const tools = findBwrapTools();
-  const why = tools ? await probeBubblewrap(tools) : 'bwrap, nsenter or setpriv not found';
+  const identity = process.getuid?.() === 0 ? (choice.identity ?? DEFAULT_BOX_IDENTITY) : null;
+  const root = path.resolve(choice.projectRoot ?? findProjectRoot());
+  const why = tools
+    ? (projectProblem(root, identity) ?? (await probe(tools, identity)))
+    : 'bwrap, nsenter, setpriv or unshare not found';
   if (tools && why === null) {
-    const root = choice.projectRoot ?? findProjectRoot();
-    return new BubblewrapIsolator(tools, path.resolve(root), choice.privateDirs);
+    return new BubblewrapIsolator(tools, root, choice.privateDirs, identity);
   }
   if (choice.isolation === 'bubblewrap') throw new Error(`bubblewrap is unusable: ${why}`);
   choice.warn(`bubblewrap is unusable (${why}): boxes will be plain processes, NOT isolated`);
   return new ProcessIsolator(setpriv);
+}
+
+/** A mapped box's root is an unprivileged host uid: it reads the project as "other" does. */
+function projectProblem(root: string, identity: BoxIdentity | null): string | null {
+  if (!identity) return null;
+  const mode = statSync(root).mode & 0o777;
+  if ((mode & 0o005) === 0o005) return null;
+  return (
+    `boxes run as host uid ${identity.uid} and cannot read the project at ${root} ` +
+    `(mode ${mode.toString(8)}): make it world-readable (chmod o+rx)`
+  );
+}
+
+async function probe(tools: BwrapTools, identity: BoxIdentity | null): Promise<string | null> {
+  if (!identity) return probeBubblewrap(tools, { kind: 'own' });
+  const problem = identityProblem(identity);
+  if (problem) return problem;
+  const held = await holdUserNamespace(tools.unshare, identity).catch((e: Error) => e);
+  if (held instanceof Error) return held.message;
+  try {
+    return await probeBubblewrap(tools, { kind: 'mapped', userns: held.path });
+  } finally {
+    held.release();
+  }
 }

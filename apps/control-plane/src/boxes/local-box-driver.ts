@@ -4,6 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import * as path from 'node:path';
 import { ErrorCode } from '@sessionboxer/domain/kernel/errors';
 import type { BoxControl, ControlMechanism } from './box-control';
+import type { BoxIdentity } from './box-identity';
 import {
   type BoxDriver,
   BoxError,
@@ -20,7 +21,7 @@ import {
 import { type BoxRecord, type Started, boxRecord } from './box-record';
 import * as checks from './box-spec';
 import { chooseControl } from './controls';
-import { type Isolator, chooseIsolator } from './isolators';
+import { BubblewrapIsolator, type Isolator, chooseIsolator } from './isolators';
 export { NOT_ISOLATED_WARNING } from './isolators';
 import { type Launched, OutputTail, openBoxLog } from './launch';
 
@@ -42,6 +43,8 @@ export interface LocalBoxDriverOptions {
   cgroupRoot?: string;
   /** When set, each box's stdout and stderr are appended to `<logDir>/box-<sessionId>.log`. */
   logDir?: string;
+  /** Host ids of the boxes' users when the control plane is root (DEFAULT_BOX_IDENTITY). */
+  identity?: BoxIdentity;
   logger?: BoxLogger;
 }
 
@@ -78,10 +81,14 @@ export class LocalBoxDriver implements BoxDriver {
       isolation: options.isolation ?? 'auto',
       projectRoot: options.projectRoot,
       privateDirs: logDir ? [dataDir, logDir] : [dataDir],
+      identity: options.identity,
       warn: (m) => logger.warn(m),
     });
-    const control = await chooseControl(options.freezer ?? 'auto', options.cgroupRoot, logger);
-    logger.log(`boxes: ${isolator.isolation} isolation, ${control.mechanism} freezer`);
+    const freezer = options.freezer ?? 'auto';
+    const control = await chooseControl(freezer, options.cgroupRoot, dataDir, logger);
+    const mapped = isolator instanceof BubblewrapIsolator ? isolator.identity : null;
+    const who = mapped ? ` (root in a box is host uid ${mapped.uid})` : '';
+    logger.log(`boxes: ${isolator.isolation} isolation${who}, ${control.mechanism} freezer`);
     return new LocalBoxDriver(isolator, control, dataDir, logDir, logger);
   }
 
@@ -101,6 +108,7 @@ export class LocalBoxDriver implements BoxDriver {
       // The session's previous box (exited) must be fully gone: its cgroup has this name.
       await this.boxes.get(spec.sessionId)?.reaped?.catch(() => undefined);
       await checks.makeBoxDirs(spec, this.dataDir);
+      await this.isolator.prepareDirs(spec);
       return { ...(await this.start(spec)) };
     } finally {
       this.starting.delete(spec.sessionId);

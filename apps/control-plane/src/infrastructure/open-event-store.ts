@@ -9,8 +9,19 @@ export function eventStorePath(config: AppConfig): string {
   return path.join(config.dataDir, 'events.sqlite');
 }
 
+/**
+ * The data dir holds the event log, the secrets and every box's workspace: only the control
+ * plane's user may enter it (0700, also when it existed before with a wider mode). Boxes
+ * reach their own folders through binds the control plane makes, not through this path.
+ */
+export function ensureDataDir(config: AppConfig): void {
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(config.dataDir, 0o700);
+}
+
 /** The event store the configuration names, saying which one at start. */
 export function openEventStore(config: AppConfig): EventStore {
+  ensureDataDir(config);
   const { store, kind } = open({
     eventStoreUrl: config.eventStoreUrl,
     sqlitePath: eventStorePath(config),
@@ -24,6 +35,6 @@ export function openEventStore(config: AppConfig): EventStore {
 }
 
 export function readModelPath(config: AppConfig): string {
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  ensureDataDir(config);
   return path.join(config.dataDir, 'read-models.sqlite');
 }

@@ -9,7 +9,8 @@ const ID = /^[0-9a-f-]{36}$/;
 /**
  * Snapshot files: a copy of a box's workspace per snapshot, beside the workspace in the box's
  * folder (never inside it, so the agent cannot read or alter its snapshots). `cp -a
- * --reflink=auto` shares blocks where the file system allows; commands run as argv arrays.
+ * --reflink=auto` shares blocks where the file system allows (and keeps the files' owner, the
+ * box's host uid); commands run as argv arrays.
  */
 export class SnapshotStore {
   constructor(
@@ -23,6 +24,7 @@ export class SnapshotStore {
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
     await run('cp', ['-a', '--reflink=auto', '--', `${workspace}/.`, dir]);
+    await disarm(dir);
     const { stdout } = await run('du', ['-sb', '--', dir]);
     return { sizeBytes: Number.parseInt(stdout, 10) || 0 };
   }
@@ -40,6 +42,7 @@ export class SnapshotStore {
       fs.rmSync(path.join(workspace, entry), { recursive: true, force: true });
     }
     await run('cp', ['-a', '--reflink=auto', '--', `${dir}/.`, workspace]);
+    await disarm(workspace); // a snapshot taken before snapshots were disarmed
   }
 
   /** Copies a snapshot's files into another (new) session's workspace: a fork's files. */
@@ -48,10 +51,22 @@ export class SnapshotStore {
     if (!fs.existsSync(dir)) throw new Error(`snapshot ${snapshotId} has no files at ${dir}`);
     fs.mkdirSync(workspace, { recursive: true });
     await run('cp', ['-a', '--reflink=auto', '--', `${dir}/.`, workspace]);
+    await disarm(workspace);
   }
 
   private dir(sessionId: string, snapshotId: string): string {
     if (!ID.test(snapshotId)) throw new Error(`bad snapshot id ${JSON.stringify(snapshotId)}`);
     return path.join(this.boxRoot(sessionId).root, 'snapshots', snapshotId);
   }
+}
+
+/**
+ * A box may plant a setuid or setgid program or a device node in its workspace; copies made
+ * by the control plane (snapshots, reverts, forks) carry neither: device nodes are dropped,
+ * set-id bits cleared. Links are never followed (`-xdev`, and chmod skips them).
+ */
+async function disarm(dir: string): Promise<void> {
+  await run('find', [dir, '-xdev', '(', '-type', 'b', '-o', '-type', 'c', ')', '-delete']);
+  const setId = [dir, '-xdev', '!', '-type', 'l', '-perm', '/6000'];
+  await run('find', [...setId, '-exec', 'chmod', 'ug-s', '--', '{}', '+']);
 }

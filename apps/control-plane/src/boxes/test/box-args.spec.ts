@@ -1,6 +1,6 @@
 import { BOX_PATHS } from '@sessionboxer/mcp-adapters/bridge/protocol';
 import { boxEnv, pathInside } from '../box-spec';
-import { BOX_MOUNTS, boxArgs, execArgv } from '../bubblewrap';
+import { BOX_MOUNTS, STAGE_DIR, boxArgs, execArgv, launchArgv } from '../bubblewrap';
 
 /** The pure parts: bwrap's argv, the environment, path checks. */
 describe('bubblewrap arguments', () => {
@@ -8,16 +8,31 @@ describe('bubblewrap arguments', () => {
     sessionId: '0123abcd-0000-4000-8000-000000000000',
     workspaceDir: '/data/boxes/x/workspace',
     gatewaySocketDir: '/data/boxes/x/run',
-    sharedMounts: ['--ro-bind', '/usr', '/usr'],
+    systemMounts: ['--ro-bind', '/usr', '/usr'],
+    project: {
+      bind: { host: '/repo', box: '/opt/sessionboxer', readOnly: true },
+      masks: ['--tmpfs', '/opt/sessionboxer/.git'],
+    },
     env: { A: '1; rm -rf /' },
     command: ['/usr/bin/node', 'main.js'],
   };
 
-  it('drops every capability and unshares pid, net, ipc and uts', () => {
-    const args = boxArgs(plan);
-    for (const flag of ['--unshare-user', '--unshare-pid', '--unshare-net', '--unshare-ipc']) {
+  const tools = { bwrap: '/b', nsenter: '/n', setpriv: '/s', unshare: '/u' };
+  const mapped = { kind: 'mapped', userns: '/proc/9/ns/user' } as const;
+
+  it('drops every capability and unshares pid, net, ipc, uts and cgroup', () => {
+    const args = boxArgs(plan, mapped);
+    for (const flag of [
+      '--unshare-pid',
+      '--unshare-net',
+      '--unshare-ipc',
+      '--unshare-cgroup-try',
+    ]) {
       expect(args).toContain(flag);
     }
+    // The user namespace is the mapped one made beforehand, or bwrap's own when not root.
+    expect(args).not.toContain('--unshare-user');
+    expect(boxArgs(plan, { kind: 'own' })).toContain('--unshare-user');
     expect(args.join(' ')).toContain('--cap-drop ALL');
     expect(args.join(' ')).toContain('--hostname box-0123abcd');
     expect(args).toContain('--die-with-parent');
@@ -25,7 +40,7 @@ describe('bubblewrap arguments', () => {
   });
 
   it('mounts only the workspace and the socket folder read-write, and keeps argv as argv', () => {
-    const args = boxArgs(plan);
+    const args = boxArgs(plan, { kind: 'own' });
     const rw = args.flatMap((a, i) => (a === '--bind' ? [`${args[i + 1]}:${args[i + 2]}`] : []));
     expect(rw).toEqual([
       '/data/boxes/x/workspace:/workspace',
@@ -41,8 +56,32 @@ describe('bubblewrap arguments', () => {
     expect(BOX_MOUNTS.workspace).toBe(BOX_PATHS.workspace);
   });
 
+  it('a mapped box binds its host folders from the stage, staged by the control plane', () => {
+    const args = boxArgs(plan, mapped);
+    const binds = args.flatMap((a, i) =>
+      a === '--bind' || a === '--ro-bind' ? [`${a} ${args[i + 1]}:${args[i + 2]}`] : [],
+    );
+    expect(binds).toEqual([
+      '--ro-bind /usr:/usr',
+      `--ro-bind ${STAGE_DIR}/0:/opt/sessionboxer`,
+      `--bind ${STAGE_DIR}/1:/workspace`,
+      `--bind ${STAGE_DIR}/2:/run/sessionboxer`,
+    ]);
+    const hosts = ['/repo', '/data/boxes/x/workspace', '/data/boxes/x/run'];
+    const argv = launchArgv(tools, hosts, args, mapped);
+    expect(argv.slice(0, 4)).toEqual(['/u', '--mount', '--propagation', 'private']);
+    const staged = argv.indexOf(STAGE_DIR);
+    expect(argv.slice(staged + 1, staged + 5)).toEqual(['3', ...hosts]);
+    expect(argv.slice(staged + 5, staged + 9)).toEqual([
+      '/n',
+      '--user=/proc/9/ns/user',
+      '--',
+      '/b',
+    ]);
+    expect(launchArgv(tools, hosts, args, { kind: 'own' })).toEqual(['/b', ...args]);
+  });
+
   it('exec passes the environment as arguments after joining, never to nsenter itself', () => {
-    const tools = { bwrap: '/b', nsenter: '/n', setpriv: '/s' };
     const argv = execArgv(tools, 42, ['/bin/echo', '$HOME'], '/workspace', { LD_PRELOAD: 'x' });
     expect(argv.slice(0, 2)).toEqual(['/n', '--target=42']);
     expect(argv.slice(-5)).toEqual(['/workspace', '1', 'LD_PRELOAD=x', '/bin/echo', '$HOME']);

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import type { BoxIsolation } from '../box-driver.port';
 import type { ControlMechanism } from '../box-control';
+import { dataDirTag } from '../controls';
 import { type Kit, delay, hostPidsWith, lineCount, openKit, until } from './box-test-kit';
 
 /**
@@ -17,8 +18,8 @@ function writerCommand(marker: string, dir: string): string[] {
 }
 
 /** Cgroups named after the box, whichever control plane owns them. */
-function boxCgroups(sessionId: string): string[] {
-  const parent = '/sys/fs/cgroup/unified/sessionboxer';
+function boxCgroups(dataDir: string, sessionId: string): string[] {
+  const parent = path.join('/sys/fs/cgroup/unified/sessionboxer', dataDirTag(dataDir));
   if (!existsSync(parent)) return [];
   return readdirSync(parent)
     .filter((owner) => owner.startsWith('cp-'))
@@ -94,7 +95,7 @@ describe.each(cases)('%s box frozen with %s', (isolation, freezer) => {
 
   it('leaves no cgroup behind', async () => {
     const box = await startWriter();
-    const groups = () => boxCgroups(box.id);
+    const groups = () => boxCgroups(kit.dataDir, box.id);
     expect(groups().length).toBe(freezer === 'cgroup-v2' ? 1 : 0);
     await kit.driver.destroy(box.id);
     expect(groups()).toEqual([]);

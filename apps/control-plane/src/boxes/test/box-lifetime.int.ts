@@ -1,5 +1,13 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { hostPidsWith, openKit, sh, until } from './box-test-kit';
@@ -33,8 +41,12 @@ describe.each(['bubblewrap', 'process'])('a %s box when the control plane dies',
         expect(hostPidsWith(marker)).toEqual([]);
       } else {
         expect(hostPidsWith(`${marker}-child`).length).toBe(1); // what process boxes leak...
-        // ...until the next driver on the host (this one, or a parallel test's) sweeps it.
-        const next = await openKit({ isolation: 'process' });
+        // ...which a control plane of another data dir leaves alone: not its boxes...
+        const other = await openKit({ isolation: 'process' });
+        await other.close();
+        expect(hostPidsWith(`${marker}-child`).length).toBe(1);
+        // ...until the next driver of the same data dir sweeps it.
+        const next = await openKit({ isolation: 'process', dataDir });
         await next.close();
         expect(hostPidsWith(marker)).toEqual([]);
       }
@@ -76,7 +88,9 @@ describe('driver choice', () => {
     const kit = await openKit();
     try {
       expect([kit.driver.isolation, kit.driver.freezer]).toEqual(['bubblewrap', 'cgroup-v2']);
-      expect(kit.logs).toEqual(['boxes: bubblewrap isolation, cgroup-v2 freezer']);
+      expect(kit.logs).toEqual([
+        'boxes: bubblewrap isolation (root in a box is host uid 524288), cgroup-v2 freezer',
+      ]);
     } finally {
       await kit.close();
     }
@@ -87,6 +101,7 @@ describe('driver choice', () => {
 describe('a project that holds the data dir', () => {
   it('shows the project at /opt/sessionboxer without .git, .env or the data dir', async () => {
     const project = mkdtempSync(path.join(tmpdir(), 'sbx-project-'));
+    chmodSync(project, 0o755); // as a checkout is: boxes run as an unprivileged host uid
     writeFileSync(path.join(project, 'package.json'), '{"name":"sessionboxer"}');
     mkdirSync(path.join(project, '.git'));
     writeFileSync(path.join(project, '.git', 'HEAD'), 'ref: refs/heads/main');
