@@ -122,6 +122,7 @@ describe('admin API: sessions over HTTP', () => {
     [{ title: 'ok', provider: 'Not An Id' }, /provider/],
     [{ title: 'ok', isAdmin: true }, /isAdmin should not exist/],
     [{ title: 'ok', forkedFrom: { sessionId: 'nope' } }, /forkedFrom\.sessionId.*UUID/],
+    [{ title: 'ok', forkedFrom: [] }, /forkedFrom must be \{ sessionId, snapshotId \}/],
   ])('refuses the body %j with a 400 naming the field', async (body, why) => {
     const res = await create(body);
     expect(res.status).toBe(400);

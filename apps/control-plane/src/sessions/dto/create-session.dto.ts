@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import {
   IsIn,
   IsNotEmpty,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -67,6 +68,8 @@ export class CreateSessionDto {
 
   @ApiPropertyOptional({ type: ForkedFromDto })
   @IsOptional()
+  // ValidateNested alone takes a list too (an empty one checks nothing).
+  @IsObject({ message: 'forkedFrom must be { sessionId, snapshotId }' })
   @ValidateNested()
   @Type(() => ForkedFromDto)
   forkedFrom?: ForkedFromDto;
