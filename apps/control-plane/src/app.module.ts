@@ -76,6 +76,7 @@ function boxDriver(config: AppConfig): Provider {
         dataDir: config.dataDir,
         isolation: config.boxIsolation,
         logDir: path.join(config.dataDir, 'logs'),
+        identity: { uid: config.boxUidBase, gid: config.boxUidBase, count: 65536 },
         logger: new Logger('BoxDriver'),
       }),
   };

@@ -18,6 +18,11 @@ export interface AppConfig {
   boxIsolation: 'auto' | 'bubblewrap' | 'process';
   /** Start a box for every session (off only for tools and tests that want no processes). */
   boxes: boolean;
+  /**
+   * SESSIONBOXER_BOX_UID_BASE: the host uid (and gid) root in a box is, when the control plane
+   * runs as root; box ids 0–65535 map onto it and the 65535 after it.
+   */
+  boxUidBase: number;
   /** REDIS_URL: the jobs (scheduled tasks, approval expiry) in Redis via BullMQ; null: in-process. */
   redisUrl: string | null;
   /** The local account's name (SESSIONBOXER_ADMIN_USER, default admin). */
@@ -48,6 +53,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `SESSIONBOXER_BOX_ISOLATION must be auto, bubblewrap or process, got ${JSON.stringify(isolation)}`,
     );
   }
+  const boxUidBase = Number(env.SESSIONBOXER_BOX_UID_BASE ?? '524288');
+  if (!Number.isInteger(boxUidBase) || boxUidBase < 1 || boxUidBase > 2 ** 32 - 65538) {
+    throw new ConfigError(
+      `SESSIONBOXER_BOX_UID_BASE must be a uid above 0 with 65536 ids after it, got ${JSON.stringify(env.SESSIONBOXER_BOX_UID_BASE)}`,
+    );
+  }
   const host = env.SESSIONBOXER_HOST ?? '127.0.0.1';
   return {
     host,
@@ -57,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (env.SESSIONBOXER_PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, ''),
     boxIsolation: isolation,
     boxes: env.SESSIONBOXER_BOXES !== 'off',
+    boxUidBase,
     // Unset or empty keeps the jobs in this process (jobs.provider's rule).
     redisUrl: env.REDIS_URL?.trim() || null,
     adminUser: env.SESSIONBOXER_ADMIN_USER?.trim() || 'admin',

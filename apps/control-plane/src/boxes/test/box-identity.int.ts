@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { DEFAULT_BOX_IDENTITY } from '../box-identity';
+import { DEFAULT_BOX_IDENTITY, identityProblem } from '../box-identity';
 import { type Kit, openKit, sh } from './box-test-kit';
 
 const BOX_ROOT = DEFAULT_BOX_IDENTITY.uid;
@@ -63,5 +64,30 @@ describe('who a bubblewrap box is on the host', () => {
     );
     expect(r.stdout).not.toMatch(/Cannot chown/);
     expect(r.stdout).toMatch(/^\/dev\/pts\/\d+$/m);
+  });
+});
+
+describe('the box id range', () => {
+  it('is the one the operator chose (SESSIONBOXER_BOX_UID_BASE)', async () => {
+    const identity = { uid: 700000, gid: 700001, count: 65536 };
+    const kit = await openKit({ isolation: 'bubblewrap', identity });
+    try {
+      const spec = kit.spec(['/usr/bin/sleep', 'infinity']);
+      await kit.driver.create(spec);
+      expect((await sh(kit.driver, spec.sessionId, 'touch /workspace/f')).code).toBe(0);
+      const st = lstatSync(path.join(spec.workspaceDir, 'f'));
+      expect([st.uid, st.gid]).toEqual([700000, 700001]);
+    } finally {
+      await kit.close();
+    }
+  });
+
+  it('is refused when a host account lives inside it, or it is too small', () => {
+    const passwd = path.join(mkdtempSync(path.join(tmpdir(), 'sbx-passwd-')), 'passwd');
+    writeFileSync(passwd, 'root:x:0:0::/root:/bin/sh\nalice:x:530000:530000::/home/a:/bin/sh\n');
+    expect(identityProblem(DEFAULT_BOX_IDENTITY, passwd)).toMatch(/alice \(uid 530000\)/);
+    expect(identityProblem({ uid: 600000, gid: 600000, count: 65536 }, passwd)).toBeNull();
+    expect(identityProblem({ uid: 600000, gid: 600000, count: 1000 }, passwd)).toMatch(/65536/);
+    expect(identityProblem({ uid: 0, gid: 0, count: 65536 }, passwd)).toMatch(/above 0/);
   });
 });
