@@ -34,6 +34,12 @@ export interface AppConfig {
    * so sign-in throttling counts the client behind a reverse proxy, not the proxy; null: none.
    */
   trustProxy: string | number | null;
+  /**
+   * SESSIONBOXER_KOKORO_MODEL and SESSIONBOXER_KOKORO_VOICE, passed to every box as they are:
+   * Kokoro's model folder in the image (a path the box sees) narrates recordings instead of
+   * espeak-ng; the box checks it and says why when it cannot.
+   */
+  kokoro: { model: string | null; voice: string | null };
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +80,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminUser: env.SESSIONBOXER_ADMIN_USER?.trim() || 'admin',
     adminPassword: env.SESSIONBOXER_ADMIN_PASSWORD || null,
     trustProxy: trustProxy(env.SESSIONBOXER_TRUST_PROXY),
+    kokoro: {
+      model: env.SESSIONBOXER_KOKORO_MODEL?.trim() || null,
+      voice: env.SESSIONBOXER_KOKORO_VOICE?.trim() || null,
+    },
+  };
+}
+
+/** The narration engine's variables a box's daemon gets (and hands on to its desktop server). */
+export function boxTtsEnv(config: AppConfig): Record<string, string> {
+  const { model, voice } = config.kokoro;
+  return {
+    ...(model ? { SESSIONBOXER_KOKORO_MODEL: model } : {}),
+    ...(voice ? { SESSIONBOXER_KOKORO_VOICE: voice } : {}),
   };
 }
 

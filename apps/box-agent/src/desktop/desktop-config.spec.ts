@@ -12,7 +12,26 @@ describe('desktop config', () => {
       guestOs: 'linux',
       typeDelayMs: 12,
       narration: { mode: 'ask', askAboveSeconds: 5 },
+      tts: { kokoroModel: null, kokoroVoice: 'af_heart' },
     });
+  });
+
+  it("takes Kokoro's model and voice when the operator sets them, and hands them on", () => {
+    const config = loadDesktopConfig({
+      SESSIONBOXER_KOKORO_MODEL: '/usr/share/kokoro/Kokoro-82M-v1.0-ONNX',
+      SESSIONBOXER_KOKORO_VOICE: 'bm_george',
+    });
+    expect(config.tts).toEqual({
+      kokoroModel: '/usr/share/kokoro/Kokoro-82M-v1.0-ONNX',
+      kokoroVoice: 'bm_george',
+    });
+    expect(desktopServerEnv(config)).toMatchObject({
+      SESSIONBOXER_KOKORO_MODEL: '/usr/share/kokoro/Kokoro-82M-v1.0-ONNX',
+      SESSIONBOXER_KOKORO_VOICE: 'bm_george',
+    });
+    expect(() => loadDesktopConfig({ SESSIONBOXER_KOKORO_VOICE: 'en-us' })).toThrow(
+      /SESSIONBOXER_KOKORO_VOICE must be a Kokoro voice/,
+    );
   });
 
   it('takes the narration setting the control plane passes, and hands it on to the server', () => {
@@ -86,6 +105,7 @@ describe('desktop config', () => {
       SESSIONBOXER_TYPE_DELAY_MS: '12',
       SESSIONBOXER_NARRATION: 'ask',
       SESSIONBOXER_NARRATION_ASK_SECONDS: '5',
+      SESSIONBOXER_KOKORO_VOICE: 'af_heart',
     });
   });
 });

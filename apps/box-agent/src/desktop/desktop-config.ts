@@ -1,4 +1,5 @@
 import type { ScreenSize } from '@sessionboxer/mcp-adapters/desktop';
+import type { TtsSettings } from './recording/tts-choice';
 
 /**
  * The desktop's settings, read by both the daemon (which starts the display) and the desktop
@@ -22,6 +23,11 @@ export interface DesktopConfig {
    * SESSIONBOXER_NARRATION_ASK_SECONDS (5): the control plane sets them from Settings.
    */
   narration: { mode: 'always' | 'ask' | 'never'; askAboveSeconds: number };
+  /**
+   * SESSIONBOXER_KOKORO_MODEL (a model folder in the image; unset: espeak-ng narrates) and
+   * SESSIONBOXER_KOKORO_VOICE (af_heart): the control plane passes on its own values.
+   */
+  tts: TtsSettings;
 }
 
 export type GuestOs = 'linux' | 'windows' | 'macos';
@@ -118,7 +124,22 @@ export function loadDesktopConfig(env: NodeJS.ProcessEnv = process.env): Desktop
       mode: choice(env, 'SESSIONBOXER_NARRATION', NARRATION, 'ask', 'always, ask or never'),
       askAboveSeconds: askAbove(env),
     },
+    tts: ttsSettings(env),
   };
+}
+
+/** Kokoro's voices: a language letter (a American, b British English), a gender, a name. */
+const KOKORO_VOICE = /^[ab][fm]_[a-z]{2,20}$/;
+
+function ttsSettings(env: NodeJS.ProcessEnv): TtsSettings {
+  const voice = setting(env, 'SESSIONBOXER_KOKORO_VOICE') ?? 'af_heart';
+  if (!KOKORO_VOICE.test(voice)) {
+    throw new DesktopConfigError(
+      `SESSIONBOXER_KOKORO_VOICE must be a Kokoro voice such as af_heart or bm_george, got ${JSON.stringify(voice)}`,
+    );
+  }
+  // The model's path is checked when narration needs it: a missing one falls back, saying why.
+  return { kokoroModel: setting(env, 'SESSIONBOXER_KOKORO_MODEL') ?? null, kokoroVoice: voice };
 }
 
 const NARRATION = { always: 'always', ask: 'ask', never: 'never' } as const;
@@ -146,5 +167,9 @@ export function desktopServerEnv(config: DesktopConfig): Record<string, string> 
     SESSIONBOXER_TYPE_DELAY_MS: String(config.typeDelayMs),
     SESSIONBOXER_NARRATION: config.narration.mode,
     SESSIONBOXER_NARRATION_ASK_SECONDS: String(config.narration.askAboveSeconds),
+    ...(config.tts.kokoroModel === null
+      ? {}
+      : { SESSIONBOXER_KOKORO_MODEL: config.tts.kokoroModel }),
+    SESSIONBOXER_KOKORO_VOICE: config.tts.kokoroVoice,
   };
 }

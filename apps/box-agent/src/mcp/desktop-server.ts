@@ -8,6 +8,7 @@ import { BOX_PATHS } from '@sessionboxer/mcp-adapters/bridge/protocol';
 import { loadDesktopConfig } from '../desktop/desktop-config';
 import { DesktopEngine } from '../desktop/engine';
 import { createRecorder } from '../desktop/recording/recorder';
+import { chooseTts } from '../desktop/recording/tts-choice';
 import { DAEMON_VERSION } from '../version';
 import { createDesktopServer, joinPorts } from './desktop-mcp';
 
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     workspace: setting('SESSIONBOXER_WORKSPACE', BOX_PATHS.workspace),
     stateDir: RECORDING_STATE_DIR,
     narration: config.narration,
+    tts: chooseTts(config.tts),
     daemonUrl: setting('SESSIONBOXER_DAEMON_URL', BOX_PATHS.daemonUrl),
   });
   const server = createDesktopServer({

@@ -157,12 +157,14 @@ export class BoxLifecycle
     await this.box(sessionId, 'MarkBoxDisconnected', {});
   }
 
-  /** The daemon says it opened a Terminal: refused unless the control plane asked for it. */
-  async terminalOpened(sessionId: string, t: { terminalId: string }): Promise<void> {
+  async terminalOpened(
+    sessionId: string,
+    t: { terminalId: string; command: string[] },
+  ): Promise<void> {
     await this.bus.execute(sessionDecider, sessionStream(sessionId), {
-      type: 'ReportTerminalOpened',
-      data: { sessionId, terminalId: t.terminalId },
-      metadata: this.bus.metadata(SYSTEM),
+      type: 'RecordTerminalOpened',
+      data: { sessionId, terminalId: t.terminalId, command: t.command, openedBy: 'agent' },
+      metadata: this.bus.metadata(SYSTEM, `terminal-opened/${sessionId}/${t.terminalId}`),
     });
   }
 

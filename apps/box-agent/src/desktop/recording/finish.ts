@@ -11,6 +11,7 @@ import { replaceWith, round2, tempBeside, withWorkDir, writeBand, writeTrack } f
 import {
   added,
   estimateNarration,
+  fallbackWarning,
   pending,
   planNarration,
   SENTENCE_GAP,
@@ -183,6 +184,8 @@ export async function finishRecording(ctx: FinishContext, stopped: Stopped): Pro
     const track = captions.length ? await writeTrack(ctx.workspace, vtt, captions, seconds) : null;
     await Promise.all([state.capturePath, state.logPath].map((f) => fs.rm(f, { force: true })));
     const narration = narrationOf(ctx, decided, speech, began, state.path);
+    const fallback = fallbackWarning(ctx.tts, narration);
+    if (fallback) warnings.push(fallback);
     return {
       path: state.path,
       startedAt: state.startedAt,

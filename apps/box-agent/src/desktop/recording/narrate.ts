@@ -6,7 +6,7 @@ import { fromVtt } from './captions';
 import { probe } from './ffmpeg';
 import { withSpeech, type FinishContext } from './finish';
 import { replaceWith, round2, tempBeside, withWorkDir, writeTrack } from './media-files';
-import { added, speakCaptions } from './narration';
+import { added, fallbackWarning, speakCaptions } from './narration';
 import { render } from './render';
 import { Timeline } from './timeline';
 import { existingRecording, siblings } from './workspace-paths';
@@ -65,6 +65,16 @@ export async function narrateRecording(
     const bytes = await replaceWith(temp, mp4);
     const seconds = round2((await probe(mp4)).seconds);
     const track = await writeTrack(ctx.workspace, siblings(mp4).vtt, captions, seconds);
-    return { path: mp4, seconds, bytes, captions, track, narration: added(tts, speech, began) };
+    const narration = added(tts, speech, began);
+    const warning = fallbackWarning(tts, narration);
+    return {
+      path: mp4,
+      seconds,
+      bytes,
+      captions,
+      track,
+      narration,
+      ...(warning ? { warning } : {}),
+    };
   });
 }

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type {
   Caption,
+  Narration,
   NarrationAdded,
   NarrationPending,
 } from '@sessionboxer/mcp-adapters/desktop/recording';
@@ -114,4 +115,13 @@ export function pending(tts: TtsPort, estimatedSeconds: number, mp4: string): Na
       `whether they want spoken narration; if they do, call narrate_recording with ` +
       `{ "path": ${JSON.stringify(mp4)} }.`,
   };
+}
+
+/**
+ * What a result says when its narration (spoken or offered) is by another engine than the one
+ * configured: `voice` names the engine that speaks, this says why it is not Kokoro.
+ */
+export function fallbackWarning(tts: TtsPort | null, narration: Narration | undefined) {
+  if (!tts?.fallback || !narration || 'skipped' in narration) return null;
+  return tts.fallback;
 }

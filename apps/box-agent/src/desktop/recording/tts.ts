@@ -3,10 +3,14 @@ import { promises as fs } from 'node:fs';
 import { findExecutable } from '../../terminals/find-executable';
 
 /**
- * Text to speech for narration. The spec's engine is Kokoro; this box speaks with espeak-ng
- * behind the same port, so another engine is one adapter away.
+ * Text to speech for narration. The spec's engine is Kokoro (kokoro-tts.ts), used when an
+ * operator puts its model in the image; espeak-ng (here) speaks otherwise. chooseTts picks.
  */
 export interface TtsPort {
+  /** Which engine speaks, as the result reports it (also the start of `voice`). */
+  readonly engine: 'kokoro' | 'espeak-ng';
+  /** Why the configured engine is not the one speaking (Kokoro's model is missing…), or null. */
+  readonly fallback: string | null;
   /** BCP 47, as the tool result reports it ("en-US"). */
   readonly language: string;
   readonly voice: string;
@@ -49,6 +53,8 @@ export function espeakTts(options: EspeakOptions = {}): TtsPort {
   const voice = options.voice ?? 'en-us';
   const speed = String(options.wordsPerMinute ?? 165);
   return {
+    engine: 'espeak-ng',
+    fallback: null,
     language: options.language ?? 'en-US',
     voice: `espeak-ng ${voice}`,
     missing: () =>
