@@ -78,6 +78,9 @@ describe('socket frames under the JSON policy', () => {
     expect((await box.next('error', 3)).data.message).toMatch(/unknown event "nonsense"/);
     box.ws.send('not json');
     expect((await box.next('error', 4)).data.message).toMatch(/JSON \{event, data\}/);
+    // A little over the limit: answered, not cut off (ws itself closes only past twice it).
+    box.ws.send(JSON.stringify({ event: 'call', data: { pad: 'x'.repeat(1_200_000) } }));
+    expect((await box.next('error', 5)).data.message).toMatch(/larger than the limit of 1048576/);
     await new Promise((r) => setTimeout(r, 200));
     expect(box.frames.filter((f) => f.event === 'result')).toHaveLength(0);
     // The same call within the policy reaches the gateway and is answered.

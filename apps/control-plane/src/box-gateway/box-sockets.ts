@@ -4,11 +4,14 @@ import * as path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { Logger } from '@nestjs/common';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { JSON_MAX_BYTES } from '../errors/json-policy';
 
 /** The path Nest's BoxGateway is declared on; BoxWsAdapter hands it the server below. */
 export const BOX_GATEWAY_PATH = '/box';
 
-const MAX_FRAME = 1024 * 1024;
+// Past the JSON policy's limit, so a frame a little too large gets its error frame (saying
+// why) instead of ws closing the socket; only one over twice the limit closes it.
+const MAX_FRAME = 2 * JSON_MAX_BYTES;
 
 /**
  * One Unix socket per box, each feeding the same WebSocket server. The socket a connection
