@@ -16,7 +16,7 @@ import {
   type BoxCommand,
 } from '@sessionboxer/domain';
 import { sidebarQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
-import type { AppConfig } from '../config';
+import { boxTtsEnv, type AppConfig } from '../config';
 import type { BoxDriver } from '../boxes/box-driver.port';
 import { BoxSockets } from '../box-gateway/box-sockets';
 import { CommandBus } from '../infrastructure/command-bus';
@@ -96,6 +96,7 @@ export class BoxLifecycle
     const { desktop } = await this.settings.current();
     launch.env.SESSIONBOXER_NARRATION = desktop.narration;
     launch.env.SESSIONBOXER_NARRATION_ASK_SECONDS = String(desktop.askAboveSeconds);
+    Object.assign(launch.env, boxTtsEnv(this.config));
     await this.box(sessionId, 'ProvisionBox', {
       workspacePath: paths.workspace,
       mcpJsonPath: paths.mcpJson,
@@ -157,14 +158,12 @@ export class BoxLifecycle
     await this.box(sessionId, 'MarkBoxDisconnected', {});
   }
 
-  async terminalOpened(
-    sessionId: string,
-    t: { terminalId: string; command: string[] },
-  ): Promise<void> {
+  /** The daemon says it opened a Terminal: refused unless the control plane asked for it. */
+  async terminalOpened(sessionId: string, t: { terminalId: string }): Promise<void> {
     await this.bus.execute(sessionDecider, sessionStream(sessionId), {
-      type: 'RecordTerminalOpened',
-      data: { sessionId, terminalId: t.terminalId, command: t.command, openedBy: 'agent' },
-      metadata: this.bus.metadata(SYSTEM, `terminal-opened/${sessionId}/${t.terminalId}`),
+      type: 'ReportTerminalOpened',
+      data: { sessionId, terminalId: t.terminalId },
+      metadata: this.bus.metadata(SYSTEM),
     });
   }
 
