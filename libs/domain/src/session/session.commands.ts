@@ -1,4 +1,3 @@
-import type { RecordRecording, RecordRecordingNarrated } from './session.recordings';
 import type { Command } from '../kernel';
 
 /** Where a session's box runs. */
@@ -124,6 +123,41 @@ export type RequestPane = Command<
     command: string | null;
   }
 >;
+
+/** How a recording's narration ended (stop_recording's `narration`), or null with no captions. */
+export type RecordingNarration = 'added' | 'pending' | 'skipped' | null;
+
+export interface RecordingCaption {
+  /** Seconds from the start of the finished video. */
+  at: number;
+  text: string;
+}
+
+export interface RecordingData {
+  sessionId: string;
+  /** Inside the box, under /workspace. */
+  path: string;
+  startedAt: string;
+  recordedSeconds: number;
+  seconds: number;
+  bytes: number;
+  captions: RecordingCaption[];
+  /** The .vtt beside the video, when one was written. */
+  track: string | null;
+  narration: RecordingNarration;
+}
+
+/** The box's desktop server finished a recording (the web UI shows a player from it). */
+export type RecordRecording = Command<'RecordRecording', RecordingData>;
+
+/** What narrate_recording changed: the video's length and size, re-timed captions, its track. */
+export type NarratedRecordingData = Pick<
+  RecordingData,
+  'sessionId' | 'path' | 'seconds' | 'bytes' | 'captions' | 'track'
+>;
+
+/** Narration added later (after a `pending` answer): the recording's player must follow it. */
+export type RecordRecordingNarrated = Command<'RecordRecordingNarrated', NarratedRecordingData>;
 
 export type SessionCommand =
   | CreateSession

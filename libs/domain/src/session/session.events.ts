@@ -1,8 +1,9 @@
-import type { RecordingFinished, RecordingNarrated } from './session.recordings';
 import type { DomainEvent } from '../kernel';
 import type {
   ForkOrigin,
+  NarratedRecordingData,
   NotificationSource,
+  RecordingData,
   SessionEnvironment,
   SessionPane,
   SessionRef,
@@ -97,6 +98,13 @@ export type PaneRequested = DomainEvent<
     command: string | null;
     at: string;
   }
+>;
+
+export type RecordingFinished = DomainEvent<'RecordingFinished', RecordingData & { at: string }>;
+
+export type RecordingNarrated = DomainEvent<
+  'RecordingNarrated',
+  NarratedRecordingData & { narration: 'added'; at: string }
 >;
 
 /** The session's life: created, renamed, stopped, resumed. */

@@ -2,7 +2,7 @@ import { ErrorCode } from '../kernel';
 import { DeciderSpecification } from '../../test/decider-spec';
 import { AT, meta, sessionCreated, sessionStopped } from '../../test/session-fixtures';
 import { sessionDecider } from './session.decider';
-import type { RecordingData, RecordRecording } from './session.recordings';
+import type { RecordingData, RecordRecording } from './session.commands';
 
 const spec = DeciderSpecification.for(sessionDecider);
 

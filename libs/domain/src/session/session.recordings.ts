@@ -1,53 +1,23 @@
 import { DomainError, ErrorCode } from '../kernel';
-import type { Command, DomainEvent } from '../kernel';
-import type { SessionEvent } from './session.events';
+import type {
+  RecordingCaption,
+  RecordingNarration,
+  RecordRecording,
+  RecordRecordingNarrated,
+} from './session.commands';
+import type { RecordingFinished, RecordingNarrated, SessionEvent } from './session.events';
 import { existingSession, type SessionState } from './session.state';
 
-/** How a recording's narration ended (stop_recording's `narration`), or null with no captions. */
-export type RecordingNarration = 'added' | 'pending' | 'skipped' | null;
-
-export interface RecordingCaption {
-  /** Seconds from the start of the finished video. */
-  at: number;
-  text: string;
-}
-
-export interface RecordingData {
-  sessionId: string;
-  /** Inside the box, under /workspace. */
-  path: string;
-  startedAt: string;
-  recordedSeconds: number;
-  seconds: number;
-  bytes: number;
-  captions: RecordingCaption[];
-  /** The .vtt beside the video, when one was written. */
-  track: string | null;
-  narration: RecordingNarration;
-}
-
-/** The box's desktop server finished a recording (the web UI shows a player from it). */
-export type RecordRecording = Command<'RecordRecording', RecordingData>;
-
-export type RecordingFinished = DomainEvent<'RecordingFinished', RecordingData & { at: string }>;
-
-/** What narrate_recording changed: the video's length and size, re-timed captions, its track. */
-export type NarratedRecordingData = Pick<
-  RecordingData,
-  'sessionId' | 'path' | 'seconds' | 'bytes' | 'captions' | 'track'
->;
-
-/** Narration added later (after a `pending` answer): the recording's player must follow it. */
-export type RecordRecordingNarrated = Command<'RecordRecordingNarrated', NarratedRecordingData>;
-
-export type RecordingNarrated = DomainEvent<
-  'RecordingNarrated',
-  NarratedRecordingData & { narration: 'added'; at: string }
->;
-
-const MAX_CAPTIONS = 500;
-const MAX_CAPTION = 300;
-const NARRATIONS: readonly RecordingNarration[] = ['added', 'pending', 'skipped', null];
+/**
+ * A recording's limits, exported for the schemas that check a box's report before it becomes
+ * a command (the gateway's zod, annotate_recording's caption), so they refuse what this would.
+ */
+export const RECORDING_CAPTIONS_MAX = 500;
+export const RECORDING_CAPTION_MAX = 300;
+export const RECORDING_SECONDS_MAX = 24 * 3600;
+/** How a narration can end; null (no captions) is allowed beside them. */
+export const RECORDING_NARRATIONS = ['added', 'pending', 'skipped'] as const;
+const NARRATIONS: readonly RecordingNarration[] = [...RECORDING_NARRATIONS, null];
 
 function invalid(field: string, why: string): DomainError {
   return new DomainError(ErrorCode.ValidationFailed, `${field}: ${why}`, { field });
@@ -62,16 +32,21 @@ function workspacePath(value: string, field: string): string {
 }
 
 function seconds(value: number, field: string): number {
-  if (!Number.isFinite(value) || value < 0 || value > 24 * 3600)
-    throw invalid(field, 'must be 0–86400 seconds');
+  if (!Number.isFinite(value) || value < 0 || value > RECORDING_SECONDS_MAX)
+    throw invalid(field, `must be 0–${RECORDING_SECONDS_MAX} seconds`);
   return value;
 }
 
 function validCaptions(captions: RecordingCaption[]): RecordingCaption[] {
-  if (captions.length > MAX_CAPTIONS) throw invalid('captions', `at most ${MAX_CAPTIONS}`);
+  if (captions.length > RECORDING_CAPTIONS_MAX)
+    throw invalid('captions', `at most ${RECORDING_CAPTIONS_MAX}`);
   return captions.map((c, i) => {
-    if (typeof c.text !== 'string' || c.text.length === 0 || c.text.length > MAX_CAPTION) {
-      throw invalid(`captions.${i}.text`, `must be 1–${MAX_CAPTION} characters`);
+    if (
+      typeof c.text !== 'string' ||
+      c.text.length === 0 ||
+      c.text.length > RECORDING_CAPTION_MAX
+    ) {
+      throw invalid(`captions.${i}.text`, `must be 1–${RECORDING_CAPTION_MAX} characters`);
     }
     return { at: seconds(c.at, `captions.${i}.at`), text: c.text };
   });
