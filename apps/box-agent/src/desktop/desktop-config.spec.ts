@@ -105,6 +105,10 @@ describe('desktop config', () => {
       SESSIONBOXER_TYPE_DELAY_MS: '12',
       SESSIONBOXER_NARRATION: 'ask',
       SESSIONBOXER_NARRATION_ASK_SECONDS: '5',
+    });
+    const kokoro = loadDesktopConfig({ SESSIONBOXER_KOKORO_MODEL: '/opt/kokoro' });
+    expect(desktopServerEnv(kokoro)).toMatchObject({
+      SESSIONBOXER_KOKORO_MODEL: '/opt/kokoro',
       SESSIONBOXER_KOKORO_VOICE: 'af_heart',
     });
   });

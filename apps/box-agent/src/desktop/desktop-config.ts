@@ -167,9 +167,12 @@ export function desktopServerEnv(config: DesktopConfig): Record<string, string> 
     SESSIONBOXER_TYPE_DELAY_MS: String(config.typeDelayMs),
     SESSIONBOXER_NARRATION: config.narration.mode,
     SESSIONBOXER_NARRATION_ASK_SECONDS: String(config.narration.askAboveSeconds),
+    // The voice means something only with a model: without one, espeak-ng narrates.
     ...(config.tts.kokoroModel === null
       ? {}
-      : { SESSIONBOXER_KOKORO_MODEL: config.tts.kokoroModel }),
-    SESSIONBOXER_KOKORO_VOICE: config.tts.kokoroVoice,
+      : {
+          SESSIONBOXER_KOKORO_MODEL: config.tts.kokoroModel,
+          SESSIONBOXER_KOKORO_VOICE: config.tts.kokoroVoice,
+        }),
   };
 }
