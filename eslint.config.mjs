@@ -33,8 +33,28 @@ const domainForbidden = [
 const webForbidden = [
   { group: ['node:*', 'fs', 'path', 'crypto'], message: 'apps/web/src runs in a browser.' },
   {
-    group: ['@sessionboxer/*', '**/libs/**', '**/control-plane/**', '**/box-agent/**'],
+    // …except the wire's shapes, which it shares with the server (libs/contracts).
+    group: [
+      '@sessionboxer/*',
+      '!@sessionboxer/contracts',
+      '**/libs/**',
+      '**/control-plane/**',
+      '**/box-agent/**',
+    ],
     message: 'the web UI talks to the control plane over HTTP and /api/ui, never by import.',
+  },
+];
+// libs/contracts is imported by the browser: it holds types, and takes only types from domain.
+const contractsForbidden = [
+  {
+    group: ['@sessionboxer/domain', '@sessionboxer/domain/*'],
+    allowTypeImports: true,
+    message: 'libs/contracts takes only types from libs/domain: none of it runs in the browser.',
+  },
+  {
+    // Anything but a relative path or libs/domain.
+    regex: '^(?!\\.|@sessionboxer/domain(/|$))',
+    message: 'libs/contracts imports nothing but its own files and types of libs/domain.',
   },
 ];
 // What a browser page may use without importing it (no-undef is off for TypeScript anyway:
@@ -110,6 +130,12 @@ export default tseslint.config(
         'error',
         { name: 'Date', message: 'libs/domain is pure: time comes in the command metadata.' },
       ],
+    },
+  },
+  {
+    files: ['libs/contracts/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: contractsForbidden }],
     },
   },
   {

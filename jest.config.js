@@ -15,8 +15,10 @@ const swc = [
   },
 ];
 const moduleNameMapper = {
-  '^@sessionboxer/(domain|event-store|projections|mcp-adapters)$': '<rootDir>/libs/$1/src',
-  '^@sessionboxer/(domain|event-store|projections|mcp-adapters)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  '^@sessionboxer/(domain|event-store|projections|mcp-adapters|contracts)$':
+    '<rootDir>/libs/$1/src',
+  '^@sessionboxer/(domain|event-store|projections|mcp-adapters|contracts)/(.*)$':
+    '<rootDir>/libs/$1/src/$2',
 };
 const common = {
   rootDir: __dirname,

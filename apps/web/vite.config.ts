@@ -13,6 +13,11 @@ export = vite.defineConfig({
   root: __dirname,
   base: '/',
   oxc: { jsx: { runtime: 'automatic' } },
+  // The wire's shapes (libs/contracts): types only today, so the bundle never reaches it; the
+  // alias is there for a pure constant it might hold one day. Nothing else of libs/ is mapped.
+  resolve: {
+    alias: { '@sessionboxer/contracts': path.resolve(__dirname, '../../libs/contracts/src') },
+  },
   build: {
     outDir: path.resolve(__dirname, '../../dist/web'),
     emptyOutDir: true,
