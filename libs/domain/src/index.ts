@@ -1,4 +1,5 @@
 export * from './kernel';
+export * from './limits';
 export * from './session';
 export * from './box';
 export * from './pull-request';

@@ -1,5 +1,6 @@
 import type { Actor, Command } from '../kernel';
-import type { ContextUse, ConversationOwner, HarnessName, TurnStatus } from './conversation.events';
+import type { HarnessName } from '../limits';
+import type { ContextUse, ConversationOwner, TurnStatus } from './conversation.events';
 
 /**
  * One thing a harness reported during a turn, before the conversation numbers it: the spec's

@@ -22,7 +22,7 @@ import {
   turnStarted,
 } from '../../test/conversation-fixtures';
 import { conversationDecider, conversationStream } from './conversation.decider';
-import type { HarnessName } from './conversation.events';
+import type { HarnessName } from '../limits';
 
 const spec = DeciderSpecification.for(conversationDecider);
 const LATER = '2026-01-02T04:00:00.000Z';

@@ -1,12 +1,5 @@
 import type { Actor, DomainEvent } from '../kernel';
-
-/**
- * The agent programs a conversation can run with. `scripted` is Sessionboxer's own scripted
- * harness: it plays a script of messages and MCP tool calls, with no model behind it.
- */
-export type HarnessName = 'claude-code' | 'opencode' | 'scripted';
-
-export const HARNESS_NAMES: readonly HarnessName[] = ['claude-code', 'opencode', 'scripted'];
+import type { HarnessName } from '../limits';
 
 /**
  * Whose agent the conversation is. A session's own agent today; the sandbox API's

@@ -1,5 +1,6 @@
 import { DomainError, ErrorCode, type Actor } from '../kernel';
-import type { ConversationOwner, HarnessName } from './conversation.events';
+import type { HarnessName } from '../limits';
+import type { ConversationOwner } from './conversation.events';
 
 export interface QueuedPrompt {
   promptId: string;

@@ -1,6 +1,7 @@
 import { characters, cut, integer, invalid, isPlainObject, oneOf } from '../kernel/validation';
 import type { HarnessOutput } from './conversation.commands';
-import { HARNESS_NAMES, TURN_STATUSES, type HarnessName } from './conversation.events';
+import { HARNESS_NAMES, MODEL_NAME_MAX_LENGTH, type HarnessName } from '../limits';
+import { TURN_STATUSES } from './conversation.events';
 
 /** The spec's agent_prompt limit. */
 export const PROMPT_MAX_LENGTH = 262_144;
@@ -38,14 +39,14 @@ export function validPromptText(value: unknown, field = 'text'): string {
 }
 
 /** What a harness's CLI takes as `--model`: a name, an alias or provider/name. */
-export const MODEL_NAME = /^[\w.:/@-]{1,200}$/;
+export const MODEL_NAME = new RegExp(`^[\\w.:/@-]{1,${MODEL_NAME_MAX_LENGTH}}$`);
 
 /** A model as every harness is handed it; a session's, a prompt's and the settings' default. */
 export function validModelName(value: unknown, field = 'model'): string {
   if (typeof value !== 'string' || !MODEL_NAME.test(value)) {
     throw invalid(
       field,
-      `${field} must be a model name of letters, digits and . : / @ - _ (1–200), such as sonnet or anthropic/claude-sonnet-4-5`,
+      `${field} must be a model name of letters, digits and . : / @ - _ (1–${MODEL_NAME_MAX_LENGTH}), such as sonnet or anthropic/claude-sonnet-4-5`,
     );
   }
   return value;

@@ -3,8 +3,11 @@ import type { Command } from '../kernel';
 /** Prompt texts of a scheduled task: the spec's 1–20,000 characters. */
 export const SCHEDULE_TEXT_MAX = 20_000;
 export const SCHEDULE_NAME_MAX = 200;
-/** Repositories one new_session action may name. */
+/** Repositories one new_session action may name, and the length of each name. */
 export const SCHEDULE_REPOS_MAX = 20;
+export const SCHEDULE_REPO_MAX_LENGTH = 200;
+/** A cron pattern's text (its fields are checked by the jobs' cron rules in the app). */
+export const SCHEDULE_CRON_MAX_LENGTH = 200;
 
 /** What a run does, as recorded: defaults filled in. */
 export type ScheduleAction =

@@ -9,7 +9,10 @@ import {
   onlyKeys,
   text,
 } from '../kernel/validation';
+import { TITLE_MAX_LENGTH } from '../limits';
 import {
+  SCHEDULE_CRON_MAX_LENGTH,
+  SCHEDULE_REPO_MAX_LENGTH,
   SCHEDULE_REPOS_MAX,
   SCHEDULE_TEXT_MAX,
   type ScheduleAction,
@@ -40,7 +43,7 @@ function repos(value: unknown): string[] {
   if (value.length > SCHEDULE_REPOS_MAX) {
     throw invalid('action.repos', `action.repos must have at most ${SCHEDULE_REPOS_MAX} items`);
   }
-  return value.map((r, i) => text(r, `action.repos[${i}]`, 200));
+  return value.map((r, i) => text(r, `action.repos[${i}]`, SCHEDULE_REPO_MAX_LENGTH));
 }
 
 function provider(value: unknown): string {
@@ -62,7 +65,7 @@ export function scheduleAction(value: unknown): ScheduleAction {
   onlyKeys(action, 'action', ['type', 'title', 'provider', 'repos', 'prompt', 'stopAfter']);
   return {
     type,
-    title: optional(action.title, (v) => text(v, 'action.title', 200)),
+    title: optional(action.title, (v) => text(v, 'action.title', TITLE_MAX_LENGTH)),
     provider: optional(action.provider, provider),
     repos: repos(action.repos),
     prompt: scheduleText(action.prompt, 'action.prompt'),
@@ -72,7 +75,7 @@ export function scheduleAction(value: unknown): ScheduleAction {
 
 /** Shape only (one line, 1–200): the app checked the pattern with the jobs' cron rules. */
 export function cronShape(value: unknown): string {
-  return text(value, 'cron', 200);
+  return text(value, 'cron', SCHEDULE_CRON_MAX_LENGTH);
 }
 
 export function creator(value: unknown): ScheduleCreator {

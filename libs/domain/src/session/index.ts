@@ -2,6 +2,5 @@ export * from './session.commands';
 export * from './session.events';
 export * from './session.state';
 export * from './session.decider';
-export { TITLE_MAX_LENGTH } from './session.validation';
 export { NOTIFICATION_MAX_LENGTH, PANE_COMMAND_MAX_LENGTH } from './session.activity.validation';
 export * from './session.recordings';

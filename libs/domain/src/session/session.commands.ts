@@ -1,13 +1,5 @@
 import type { Command } from '../kernel';
-
-/** Where a session's box runs. */
-export type SessionEnvironment = 'docker-linux' | 'qemu-windows' | 'qemu-macos';
-
-export const SESSION_ENVIRONMENTS: readonly SessionEnvironment[] = [
-  'docker-linux',
-  'qemu-windows',
-  'qemu-macos',
-];
+import type { SessionEnvironment } from '../limits';
 
 /** Another session, by id. */
 export interface SessionRef {

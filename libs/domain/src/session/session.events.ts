@@ -1,10 +1,10 @@
 import type { DomainEvent } from '../kernel';
+import type { SessionEnvironment } from '../limits';
 import type {
   ForkOrigin,
   NarratedRecordingData,
   NotificationSource,
   RecordingData,
-  SessionEnvironment,
   SessionPane,
   SessionRef,
   TerminalOpener,

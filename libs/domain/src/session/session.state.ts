@@ -1,5 +1,6 @@
 import { DomainError, ErrorCode } from '../kernel';
-import type { SessionEnvironment, SessionRef } from './session.commands';
+import type { SessionEnvironment } from '../limits';
+import type { SessionRef } from './session.commands';
 
 export type SessionStatus = 'running' | 'stopped';
 

@@ -1,15 +1,14 @@
-import { HARNESS_NAMES, type HarnessName } from '../conversation/conversation.events';
 import { validModelName } from '../conversation/conversation.validation';
 import { exactId, invalid, oneOf, text } from '../kernel/validation';
 import {
+  HARNESS_NAMES,
   SESSION_ENVIRONMENTS,
-  type ForkOrigin,
+  STOP_REASON_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+  type HarnessName,
   type SessionEnvironment,
-  type SessionRef,
-} from './session.commands';
-
-export const TITLE_MAX_LENGTH = 200;
-const REASON_MAX_LENGTH = 500;
+} from '../limits';
+import type { ForkOrigin, SessionRef } from './session.commands';
 
 export function validTitle(title: unknown): string {
   return text(title, 'title', TITLE_MAX_LENGTH);
@@ -63,5 +62,5 @@ export function validForkOrigin(value: ForkOrigin | null, sessionId: string): Fo
 export function validReason(reason: unknown): string | null {
   if (reason === undefined || reason === null) return null;
   if (typeof reason === 'string' && reason.trim().length === 0) return null;
-  return text(reason, 'reason', REASON_MAX_LENGTH);
+  return text(reason, 'reason', STOP_REASON_MAX_LENGTH);
 }

@@ -3,4 +3,4 @@ export * from './settings.commands';
 export * from './settings.events';
 export * from './settings.decider';
 export * from './settings.public';
-export { GLOBAL_CAP_MAX, POLL_SECONDS_MAX, POLL_SECONDS_MIN } from './settings.validation';
+export { POLL_SECONDS_MAX, POLL_SECONDS_MIN } from './settings.validation';

@@ -1,4 +1,4 @@
-import type { SessionEnvironment } from '../session/session.commands';
+import type { SessionEnvironment } from '../limits';
 
 /** The `sessionboxer` MCP policy default: what an agent may do through it. */
 export type AgentToolsPolicy = 'off' | 'session' | 'all';

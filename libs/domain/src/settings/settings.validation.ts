@@ -11,7 +11,7 @@ import {
   onlyKeys,
   text,
 } from '../kernel/validation';
-import { SESSION_ENVIRONMENTS } from '../session/session.commands';
+import { GLOBAL_CAP_MAX, SESSION_ENVIRONMENTS } from '../limits';
 import { validModel, validProvider } from '../session/session.validation';
 import {
   AGENT_TOOLS_POLICIES,
@@ -33,7 +33,6 @@ const ENV_VALUE_MAX = 10_000;
 const SECRET_MAX = 1000;
 export const POLL_SECONDS_MIN = 10;
 export const POLL_SECONDS_MAX = 3600;
-export const GLOBAL_CAP_MAX = 1000;
 
 export const SETTINGS_SECTIONS: readonly (keyof Settings)[] = [
   'defaults',

@@ -1,0 +1,44 @@
+/**
+ * The limits and enums that the edges check before a decider does: the tools' zod schemas
+ * (libs/mcp-adapters), the HTTP DTOs (class-validator) and the web UI's forms. Each is defined
+ * here once and the aggregates' own validation uses the same constant, so no edge accepts what
+ * the domain refuses, nor refuses what it accepts.
+ *
+ * This file imports nothing, on purpose: the web UI imports it (`@sessionboxer/domain/limits`),
+ * so its bundle takes these values and nothing else of the domain. Only plain values and their
+ * types belong here; a limit that only one aggregate checks stays in its validation file.
+ */
+
+/**
+ * The agent programs a conversation can run with, which are also the providers a session,
+ * the settings' default and a schedule's new sessions may name. `scripted` is Sessionboxer's
+ * own scripted harness: it plays a script of messages and MCP tool calls, no model behind it.
+ */
+export type HarnessName = 'claude-code' | 'opencode' | 'scripted';
+
+/** A tuple (not just a list), so zod's `enum` and an exhaustive label map can take it as is. */
+export const HARNESS_NAMES = ['claude-code', 'opencode', 'scripted'] as const satisfies readonly [
+  HarnessName,
+  ...HarnessName[],
+];
+
+/** Where a session's box runs. */
+export type SessionEnvironment = 'docker-linux' | 'qemu-windows' | 'qemu-macos';
+
+export const SESSION_ENVIRONMENTS = [
+  'docker-linux',
+  'qemu-windows',
+  'qemu-macos',
+] as const satisfies readonly [SessionEnvironment, ...SessionEnvironment[]];
+
+/** A session's title, in characters (code points): create, rename, fork, a schedule's action. */
+export const TITLE_MAX_LENGTH = 200;
+
+/** Why a session was stopped. */
+export const STOP_REASON_MAX_LENGTH = 500;
+
+/** A model name as a harness's `--model` takes it (`MODEL_NAME` is the whole pattern). */
+export const MODEL_NAME_MAX_LENGTH = 200;
+
+/** The most alive agent-created sessions the settings may allow on one control plane. */
+export const GLOBAL_CAP_MAX = 1000;
