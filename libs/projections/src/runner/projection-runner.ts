@@ -3,6 +3,7 @@ import type { AnyProjection } from '../projection';
 import type { Checkpoint } from '../store/read-model-store';
 import type { SqliteReadModelStore } from '../store/sqlite-read-model-store';
 import { applyEvents, type ProjectionCursor } from './apply-events';
+import { catchUp, subscribeAfter } from './catch-up';
 import { PositionWaiters, ReadModelLagError } from './position-waiters';
 
 /** Where the runner reports what it cannot fix itself. */
@@ -22,9 +23,6 @@ export interface ProjectionRunnerOptions {
 const consoleLogger: RunnerLogger = {
   error: (message, context) => console.error(`[projections] ${message}`, context),
 };
-
-/** The next item of the subscription, or NOT_READY when none is there without waiting. */
-const NOT_READY = Symbol('not ready');
 
 /**
  * Keeps read models up to date: a catch-up subscription to `$all` from the lowest checkpoint,
@@ -63,9 +61,7 @@ export class ProjectionRunner {
     try {
       this.cursors = this.register();
       const from = Math.min(...this.cursors.map((c) => c.checkpoint.position));
-      const subscription = this.options.eventStore.subscribeToAll({
-        fromPosition: from < 0 ? 'start' : from,
-      });
+      const subscription = subscribeAfter(this.options.eventStore, from);
       this.subscription = subscription;
       this.running = true;
       this.loop = this.run(subscription);
@@ -116,7 +112,11 @@ export class ProjectionRunner {
   private async run(subscription: Subscription): Promise<void> {
     const events = subscription[Symbol.asyncIterator]();
     try {
-      await this.consume(events);
+      await catchUp(events, {
+        batchSize: this.batchSize,
+        running: () => this.running,
+        onBatch: (batch) => this.apply(batch),
+      });
     } catch (error) {
       this.logger.error('projection runner stopped: it cannot read or write', {
         error: error instanceof Error ? error.message : String(error),
@@ -127,29 +127,6 @@ export class ProjectionRunner {
       this.running = false;
       this.waiters.rejectAll(this.status());
     }
-  }
-
-  private async consume(events: AsyncIterator<RecordedEvent>): Promise<void> {
-    let batch: RecordedEvent[] = [];
-    let next = quiet(events.next());
-    for (;;) {
-      const item = batch.length === 0 ? await next : await nowOrNotReady(next);
-      if (item === NOT_READY) {
-        // Nothing more without waiting: apply what we have, then wait for the next event.
-        this.apply(batch);
-        batch = [];
-        continue;
-      }
-      if (item.done === true) break;
-      batch.push(item.value);
-      if (batch.length >= this.batchSize) {
-        this.apply(batch);
-        batch = [];
-      }
-      if (!this.running) break;
-      next = quiet(events.next());
-    }
-    this.apply(batch);
   }
 
   private apply(batch: readonly RecordedEvent[]): void {
@@ -167,18 +144,4 @@ export class ProjectionRunner {
     });
     this.waiters.settle(this.status());
   }
-}
-
-/** Marks a promise handled, so one abandoned at stop() is no unhandled rejection. */
-function quiet<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
-  return promise;
-}
-
-/** Resolves with the promise's value if it settles before the event loop's next turn. */
-function nowOrNotReady<T>(promise: Promise<T>): Promise<T | typeof NOT_READY> {
-  return Promise.race([
-    promise,
-    new Promise<typeof NOT_READY>((resolve) => setImmediate(() => resolve(NOT_READY))),
-  ]);
 }

@@ -32,6 +32,16 @@ export interface ProjectionFailure {
   message: string;
 }
 
+/**
+ * Where a reactor stands: the last position it is done with (reacted to, or does not handle).
+ * `failure` is the reaction it is retrying now, if any (see ReactorRunner).
+ */
+export interface ReactorCheckpoint {
+  reactor: string;
+  position: number;
+  failure: (ProjectionFailure & { attempts: number }) | null;
+}
+
 /** The read side of a read-model store: all that the query functions of a projection need. */
 export interface ReadModelReader {
   get<Doc>(projection: Projection<Doc>, id: string): Doc | null;

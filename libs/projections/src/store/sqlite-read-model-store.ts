@@ -4,6 +4,7 @@ import type {
   Checkpoint,
   ListOptions,
   ProjectionFailure,
+  ReactorCheckpoint,
   ReadModelReader,
   StoredDocument,
 } from './read-model-store';
@@ -64,6 +65,9 @@ export class SqliteReadModelStore implements ReadModelReader {
     db.pragma('wal_autocheckpoint = 10000');
     db.exec(`CREATE TABLE IF NOT EXISTS checkpoints (
       projection TEXT PRIMARY KEY, version INTEGER NOT NULL, position INTEGER NOT NULL, failure TEXT)`);
+    // Apart from the projections' checkpoints: a rebuild or a comparison never sees reactors.
+    db.exec(`CREATE TABLE IF NOT EXISTS reactor_checkpoints (
+      reactor TEXT PRIMARY KEY, position INTEGER NOT NULL, failure TEXT)`);
     return new SqliteReadModelStore(db, options.path);
   }
 
@@ -146,6 +150,25 @@ export class SqliteReadModelStore implements ReadModelReader {
       .prepare('SELECT * FROM checkpoints ORDER BY projection')
       .all() as CheckpointRow[];
     return rows.map(toCheckpoint);
+  }
+
+  saveReactorCheckpoint({ reactor, position, failure }: ReactorCheckpoint): void {
+    this.db
+      .prepare(
+        `INSERT INTO reactor_checkpoints (reactor, position, failure) VALUES (?, ?, ?)
+         ON CONFLICT(reactor) DO UPDATE SET position = excluded.position, failure = excluded.failure`,
+      )
+      .run(reactor, position, failure === null ? null : JSON.stringify(failure));
+  }
+
+  reactorCheckpoint(reactor: string): ReactorCheckpoint | null {
+    const row = this.db
+      .prepare('SELECT position, failure FROM reactor_checkpoints WHERE reactor = ?')
+      .get(reactor) as { position: number; failure: string | null } | undefined;
+    if (row === undefined) return null;
+    const failure =
+      row.failure === null ? null : (JSON.parse(row.failure) as ReactorCheckpoint['failure']);
+    return { reactor, position: row.position, failure };
   }
 
   /** Runs `fn` in one SQLite transaction; a throw rolls everything back. */
