@@ -3,46 +3,16 @@ import {
   isConversationEvent,
   isSequencedEvent,
   SEQUENCED_EVENT_TYPES,
-  type Actor,
-  type ContextUse,
   type SequencedConversationEvent,
-  type TurnStatus,
 } from '@sessionboxer/domain';
+import type { SpecConversationEvent } from '@sessionboxer/contracts';
 import type { RecordedEvent } from '@sessionboxer/event-store';
 import { docId } from './doc-id';
 import type { DocumentChange, Projection } from './projection';
 import type { ReadModelReader } from './store/read-model-store';
 
-interface SpecBase {
-  seq: number;
-  at: string;
-  turn: number;
-}
-
-/** One event of a conversation as the spec's agent_conversations API gives it. */
-export type SpecConversationEvent = SpecBase &
-  (
-    | {
-        type: 'prompt';
-        text: string;
-        model: string;
-        promptId: string;
-        from: Actor;
-        briefing: string | null;
-      }
-    | { type: 'message'; text: string }
-    | { type: 'tool_call'; id: string; name: string; input: unknown }
-    | { type: 'tool_result'; id: string; output: string; error: boolean }
-    | {
-        type: 'turn_finished';
-        status: TurnStatus;
-        input_tokens: number;
-        output_tokens: number;
-        usage: Record<string, unknown> | null;
-        context: ContextUse | null;
-      }
-    | { type: 'error'; code: string; message: string }
-  );
+// An event as the spec's agent_conversations API (and the transcript) gives it: the wire's.
+export type { SpecConversationEvent };
 
 /** A conversation's event with where it sits: its session (for a session's agent) and position. */
 export interface ConversationEventDoc {

@@ -1,20 +1,13 @@
 import { CHILDREN_MAX, GLOBAL_LEDGER, isLedgerEvent, type LedgerEvent } from '@sessionboxer/domain';
+import type { LimitDoc } from '@sessionboxer/contracts';
 import type { RecordedEvent } from '@sessionboxer/event-store';
 import type { DocumentChange, Projection } from './projection';
 import type { ReadModelReader } from './store/read-model-store';
 
-/**
- * The limits of agent-created sessions as they stand, for reading: each ledger's alive
- * sessions. The write side decides in the ledger streams themselves; this only shows them.
- */
-export interface LimitDoc {
-  /** `children-<creatorSessionId>` or `agent-sessions-global`. */
-  ledger: string;
-  alive: { sessionId: string; title: string }[];
-  /** The cap in force when a place was last taken (the global one is a setting). */
-  cap: number;
-  updatedAt: string;
-}
+// The limits of agent-created sessions as they stand, for reading: each ledger's alive sessions
+// (the wire's LimitDoc). The write side decides in the ledger streams themselves; this only
+// shows them.
+export type { LimitDoc };
 
 function apply(
   event: RecordedEvent,

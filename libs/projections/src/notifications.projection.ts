@@ -1,19 +1,13 @@
-import { isSessionEvent, type NotificationSource } from '@sessionboxer/domain';
+import type { Notification, NotificationPage } from '@sessionboxer/contracts';
+import { isSessionEvent } from '@sessionboxer/domain';
 import type { RecordedEvent } from '@sessionboxer/event-store';
 import { docId } from './doc-id';
 import type { DocumentChange, Projection } from './projection';
 import type { ReadModelReader } from './store/read-model-store';
 
-/** A notification as the bell lists it. */
-export interface NotificationDoc {
-  id: string;
-  sessionId: string;
-  text: string;
-  source: NotificationSource;
-  at: string;
-  /** Always false for now: nothing marks a notification read yet. */
-  read: boolean;
-}
+// A notification as the bell lists it, and a page of them: the wire's (libs/contracts).
+export type { Notification as NotificationDoc, NotificationPage };
+type NotificationDoc = Notification;
 
 function apply(event: RecordedEvent): DocumentChange<NotificationDoc>[] {
   if (!isSessionEvent(event) || event.type !== 'NotificationSent') return [];
@@ -28,12 +22,6 @@ export const notificationsProjection: Projection<NotificationDoc> = {
   handles: ['NotificationSent'],
   apply,
 };
-
-export interface NotificationPage {
-  notifications: NotificationDoc[];
-  /** Pass as `after` for the next page; null when this page was the last. */
-  next: number | null;
-}
 
 export const NOTIFICATION_PAGE_MAX = 500;
 

@@ -8,41 +8,23 @@ import {
   prKey,
   REVIEW_ITEM_KINDS,
   type PrEvent,
-  type PrItemInput,
   type PrRef,
-  type PrState,
 } from '@sessionboxer/domain';
+import type { PrItem, PrSummary, PrWithItems, PrWithItemsAnswer } from '@sessionboxer/contracts';
 import type { RecordedEvent } from '@sessionboxer/event-store';
 import { docId } from './doc-id';
 import type { DocumentChange, Projection } from './projection';
 import type { ReadModelReader } from './store/read-model-store';
 
-/** pr_list's summary of an attached PR (the port's PrSummary). */
-export interface PullRequestSummary {
-  /** `owner/repo#number`: what pr_items and pr_mark_addressed take. */
-  id: string;
-  owner: string;
-  repo: string;
-  number: number;
-  url: string;
-  title: string;
-  state: PrState;
-  /** From each check's latest conclusion. */
-  checks: { passed: number; failed: number; pending: number };
-  /** Review comments and reviews not marked addressed. */
-  unaddressed: number;
-}
-
-/** pr_items' item (the port's PrItem). */
-export interface PullRequestItem extends PrItemInput {
-  addressed: boolean;
-}
+// pr_list's summary and pr_items' item are the wire's shapes (libs/contracts); the old names stay
+// for the code that reads them.
+export type { PrSummary as PullRequestSummary, PrItem as PullRequestItem };
 
 export interface PullRequestDoc {
   sessionId: string;
-  pr: PullRequestSummary;
+  pr: PrSummary;
   /** In the order they were received. */
-  items: PullRequestItem[];
+  items: PrItem[];
 }
 
 /** One document per PR of a session, whatever the case it was named in. */
@@ -50,14 +32,14 @@ function prDocId(sessionId: string, ref: Pick<PrRef, 'owner' | 'repo' | 'number'
   return docId(sessionId, prKey(ref));
 }
 
-function summarise(pr: PullRequestSummary, items: PullRequestItem[]): PullRequestDoc['pr'] {
+function summarise(pr: PrSummary, items: PrItem[]): PullRequestDoc['pr'] {
   const checks = { passed: 0, failed: 0, pending: 0 };
   for (const item of items) if (item.kind === 'check') checks[checkOutcome(item.conclusion)]++;
   const unaddressed = items.filter((i) => REVIEW_ITEM_KINDS.includes(i.kind) && !i.addressed);
   return { ...pr, checks, unaddressed: unaddressed.length };
 }
 
-function withItems(doc: PullRequestDoc, items: PullRequestItem[]): PullRequestDoc {
+function withItems(doc: PullRequestDoc, items: PrItem[]): PullRequestDoc {
   return { ...doc, pr: summarise(doc.pr, items), items };
 }
 
@@ -124,14 +106,14 @@ export const pullRequestsProjection: Projection<PullRequestDoc> = {
 /** A session's attached PRs. Read-only. */
 export interface PullRequestQueries {
   /** In the order they were attached. */
-  list(sessionId: string): PullRequestSummary[];
+  list(sessionId: string): PrSummary[];
   /** The same, each with its items (the PRs pane shows them with their addressed marks). */
-  listWithItems(sessionId: string): (PullRequestSummary & { items: PullRequestItem[] })[];
+  listWithItems(sessionId: string): PrWithItems[];
   /**
    * By `owner/repo#n`, in any case; null when that PR is not attached to the session. A prId
    * that is not of that form is refused with a ValidationFailed DomainError that says so.
    */
-  get(sessionId: string, prId: string): { pr: PullRequestSummary; items: PullRequestItem[] } | null;
+  get(sessionId: string, prId: string): PrWithItemsAnswer | null;
 }
 
 export function pullRequestQueries(reader: ReadModelReader): PullRequestQueries {

@@ -1,16 +1,13 @@
-import { isSessionEvent, type RecordingData } from '@sessionboxer/domain';
+import type { Recording } from '@sessionboxer/contracts';
+import { isSessionEvent } from '@sessionboxer/domain';
 import type { RecordedEvent } from '@sessionboxer/event-store';
 import { docId } from './doc-id';
 import type { DocumentChange, Projection } from './projection';
 import type { ReadModelReader } from './store/read-model-store';
 
-/** A finished recording of a session's desktop: what the web UI's player needs. */
-export interface RecordingDoc extends Omit<RecordingData, 'sessionId'> {
-  id: string;
-  sessionId: string;
-  finishedAt: string;
-  position: number;
-}
+// A finished recording as the web UI's player reads it: the wire's shape (libs/contracts).
+export type { Recording as RecordingDoc };
+type RecordingDoc = Recording;
 
 // One document per recording file: narration added later updates the same one.
 const idOf = (sessionId: string, path: string): string => docId(sessionId, path);

@@ -6,28 +6,18 @@ import {
   isBoxEvent,
   isSessionEvent,
   type BoxEvent,
-  type BoxIsolation,
   type BoxState,
-  type BoxStatus,
   type SessionEvent,
   type SessionPane,
   type TerminalOpener,
 } from '@sessionboxer/domain';
+import type { BoxDetails } from '@sessionboxer/contracts';
 import type { RecordedEvent } from '@sessionboxer/event-store';
 import type { DocumentChange, Projection } from './projection';
 import type { ReadModelReader } from './store/read-model-store';
 
-/** The session's box as whoami and the UI show it. */
-export interface BoxDetails {
-  status: BoxStatus;
-  workspacePath: string;
-  mcpJsonPath: string;
-  isolation: BoxIsolation;
-  /** Why it failed, while it is `failed`; null otherwise. */
-  failure: string | null;
-  /** When the box last changed status. */
-  since: string;
-}
+// The session's box as whoami and the UI show it: the wire's (libs/contracts).
+export type { BoxDetails };
 
 /** A Terminal of the session: `{ id, createdAt, exitCode }` is terminal_list's TerminalSummary. */
 export interface TerminalDetails {

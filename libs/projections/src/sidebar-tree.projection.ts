@@ -1,36 +1,11 @@
-import {
-  assertNever,
-  isSessionEvent,
-  SESSION_LIFECYCLE_EVENT_TYPES,
-  type ForkOrigin,
-  type SessionEnvironment,
-  type SessionRef,
-  type SessionStatus,
-} from '@sessionboxer/domain';
+import { assertNever, isSessionEvent, SESSION_LIFECYCLE_EVENT_TYPES } from '@sessionboxer/domain';
 import type { RecordedEvent } from '@sessionboxer/event-store';
 import type { DocumentChange, Projection } from './projection';
 import type { ReadModelReader } from './store/read-model-store';
+import type { SidebarNode, SidebarSession } from '@sessionboxer/contracts';
 
-/** One row of the sidebar: a session as a person picking one sees it. */
-export interface SidebarSession {
-  id: string;
-  title: string;
-  status: SessionStatus;
-  provider: string;
-  model: string;
-  environment: SessionEnvironment;
-  createdAt: string;
-  createdBy: SessionRef | null;
-  forkedFrom: ForkOrigin | null;
-  /** The session it nests under: the agent session that created it, else the one it forks. */
-  parentId: string | null;
-}
-
-/** A sidebar row with its children; `childOf` names the parent as it is titled now. */
-export interface SidebarNode extends SidebarSession {
-  childOf: { sessionId: string; title: string } | null;
-  children: SidebarNode[];
-}
+// The rows are the wire's shapes (libs/contracts): the sidebar is what GET /api/sidebar answers.
+export type { SidebarNode, SidebarSession };
 
 // Every session sits in one partition, ordered by the position of its creation, so `list` is
 // the order sessions were created in and pages by that position.

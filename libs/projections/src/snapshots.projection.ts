@@ -1,19 +1,13 @@
+import type { Snapshot } from '@sessionboxer/contracts';
 import { isSessionEvent } from '@sessionboxer/domain';
 import type { RecordedEvent } from '@sessionboxer/event-store';
 import { docId } from './doc-id';
 import type { DocumentChange, Projection } from './projection';
 import type { ReadModelReader } from './store/read-model-store';
 
-/** A session's snapshot; `{ id, ordinal, sizeBytes, createdAt }` is the snapshot tool's answer. */
-export interface SnapshotDoc {
-  id: string;
-  sessionId: string;
-  ordinal: number;
-  sizeBytes: number;
-  createdAt: string;
-  /** Where the conversation stood when it was taken; null if unknown. */
-  conversationPosition: number | null;
-}
+// A session's snapshot as GET …/snapshots lists it: the wire's (libs/contracts).
+export type { Snapshot as SnapshotDoc };
+type SnapshotDoc = Snapshot;
 
 function apply(event: RecordedEvent): DocumentChange<SnapshotDoc>[] {
   if (!isSessionEvent(event) || event.type !== 'SnapshotTaken') return [];

@@ -1,27 +1,10 @@
-import {
-  listConversationEvents,
-  type SpecConversationEvent,
-} from './conversation-events.projection';
+import type { TranscriptEntry, TranscriptMarker, TranscriptPage } from '@sessionboxer/contracts';
+import { listConversationEvents } from './conversation-events.projection';
 import { conversationQueries } from './conversations.projection';
 import type { ReadModelReader } from './store/read-model-store';
-import { listMarkers, type TranscriptMarker } from './transcript-markers.projection';
+import { listMarkers } from './transcript-markers.projection';
 
-/** One line of a session's transcript: a marker, or an event of a conversation it owns. */
-export type TranscriptEntry =
-  | { kind: 'marker'; position: number; at: string; marker: TranscriptMarker }
-  | {
-      kind: 'event';
-      position: number;
-      at: string;
-      conversationId: string;
-      event: SpecConversationEvent;
-    };
-
-export interface TranscriptPage {
-  entries: TranscriptEntry[];
-  /** Pass as `after` for the next page; null when this page was the last. */
-  next: number | null;
-}
+export type { TranscriptEntry, TranscriptPage };
 
 export const TRANSCRIPT_PAGE_MAX = 500;
 

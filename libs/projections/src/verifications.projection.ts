@@ -3,55 +3,29 @@ import {
   isCurrentRunEvent,
   isVerificationEvent,
   VERIFICATION_EVENT_TYPES,
-  type Actor,
-  type CaseResult,
   type VerificationEvent,
-  type VerificationStatus,
 } from '@sessionboxer/domain';
+import type {
+  VerificationAttempt,
+  VerificationCase,
+  VerificationCaseStatus,
+  VerificationRun,
+  VerificationSummary,
+} from '@sessionboxer/contracts';
 import type { RecordedEvent } from '@sessionboxer/event-store';
 import { docId } from './doc-id';
 import type { DocumentChange, Projection } from './projection';
 import type { ReadModelReader } from './store/read-model-store';
 
-/** One attempt at a case: a failed case started again after the fix gets a second one. */
-export interface VerificationAttempt {
-  attempt: number;
-  status: 'running' | CaseResult;
-  note: string | null;
-  screenshot: string | null;
-  startedAt: string;
-  endedAt: string | null;
-}
-
-/** `pending` until first started; `skipped` when the run closed without it being started. */
-export type VerificationCaseStatus = 'pending' | 'running' | CaseResult | 'skipped';
-
-export interface VerificationCase {
-  index: number;
-  title: string;
-  /** Its last attempt's status. */
-  status: VerificationCaseStatus;
-  attempts: VerificationAttempt[];
-}
-
-/** An Auto QA run as its pane shows it (and the e2e tools return it). */
-export interface VerificationRunDoc {
-  id: string;
-  sessionId: string;
-  brief: string;
-  status: VerificationStatus;
-  /** Who opened it: the agent (`verify`) or Sessionboxer's Auto QA (`system` auto-qa). */
-  openedBy: Actor;
-  openedAt: string;
-  cases: VerificationCase[];
-  /** Set when finished: passed when no case's last attempt failed. */
-  verdict: CaseResult | null;
-  video: string | null;
-  summary: string | null;
-  skipReason: string | null;
-  closedAt: string | null;
-  position: number;
-}
+// A run as its pane shows it (and the e2e tools return it) is the wire's (libs/contracts).
+export type {
+  VerificationAttempt,
+  VerificationCase,
+  VerificationCaseStatus,
+  VerificationRun as VerificationRunDoc,
+  VerificationSummary,
+};
+type VerificationRunDoc = VerificationRun;
 
 /** Which run is a session's current one (what its `verifications-<id>` stream says). */
 interface CurrentRunIndex {
@@ -170,13 +144,6 @@ export const verificationsProjection: Projection<StoredDoc> = {
   handles: [...VERIFICATION_EVENT_TYPES, 'CurrentVerificationRunSet'],
   apply,
 };
-
-/** whoami's `verification`. */
-export interface VerificationSummary {
-  id: string;
-  status: VerificationStatus;
-  brief: string;
-}
 
 /** A session's Auto QA runs. Read-only. */
 export interface VerificationQueries {
