@@ -1,5 +1,4 @@
-export * from './tool';
-export * from './strict-input';
+export * from './kit';
 export * from './bridge/protocol';
 export * from './sessionboxer/port';
 export * from './sessionboxer';

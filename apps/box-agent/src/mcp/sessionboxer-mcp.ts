@@ -3,8 +3,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { strictInput } from '@sessionboxer/mcp-adapters';
 import { e2eTools, parseE2eCall, type E2eTool } from '@sessionboxer/mcp-adapters/e2e';
+import { isToolCallError } from '@sessionboxer/mcp-adapters/kit';
 import {
-  isToolCallError,
   parseCall,
   sessionboxerTools,
   type AnySessionboxerTool,

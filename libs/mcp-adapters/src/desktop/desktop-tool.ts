@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ToolDefinition } from '../tool';
+import type { ToolDefinition } from '../kit/tool';
 import type { DesktopPort, PngImage, Point, ScreenSize } from './port';
 
 /** What the acting tools answer (the spec: "Tools that act … return the text OK"). */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ToolDefinition } from '../tool';
+import type { ToolDefinition } from '../kit/tool';
 import { cursorPositionTool } from './cursor_position';
 import type { DesktopTool } from './desktop-tool';
 import { doubleClickTool } from './double_click';

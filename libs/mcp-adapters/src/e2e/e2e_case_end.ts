@@ -1,5 +1,5 @@
 import { oneOf } from '../sessionboxer/fields';
-import { defineTool } from '../sessionboxer/sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 import { caseIndex, E2E_LIMITS, paragraph, workspaceFile } from './fields';
 import type { E2eCase, E2ePort } from './port';
 

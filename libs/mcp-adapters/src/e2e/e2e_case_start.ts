@@ -1,4 +1,4 @@
-import { defineTool } from '../sessionboxer/sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 import { caseIndex } from './fields';
 import type { E2eCase, E2ePort } from './port';
 

@@ -1,4 +1,4 @@
-import { defineTool } from '../sessionboxer/sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 import { E2E_LIMITS, paragraph, workspaceFile } from './fields';
 import type { E2ePort, E2eRun } from './port';
 

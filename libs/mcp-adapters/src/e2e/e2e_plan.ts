@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ToolCallError } from '../sessionboxer/call-error';
-import { defineTool, type ArgIssue } from '../sessionboxer/sessionboxer-tool';
+import { ToolCallError } from '../kit/call-error';
+import { defineTool, type ArgIssue } from '../kit/define-tool';
 import { caseTitles, E2E_LIMITS, paragraph } from './fields';
 import type { E2ePort, E2eRun } from './port';
 

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@sessionboxer/domain';
 import { z } from 'zod';
-import { isToolCallError, type ToolCallError } from '../sessionboxer/call-error';
+import { isToolCallError, type ToolCallError } from '../kit/call-error';
 import { e2eTools, findE2eTool, parseE2eCall } from './registry';
 
 /** The refusal parseE2eCall throws for `args`. */

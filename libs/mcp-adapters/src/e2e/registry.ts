@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { callParser } from '../sessionboxer/call-parser';
-import type { SessionboxerTool } from '../sessionboxer/sessionboxer-tool';
+import { callParser } from '../kit/call-parser';
+import type { SessionboxerTool } from '../kit/define-tool';
 import { e2eCaseEndTool } from './e2e_case_end';
 import { e2eCaseStartTool } from './e2e_case_start';
 import { e2eFinishTool } from './e2e_finish';

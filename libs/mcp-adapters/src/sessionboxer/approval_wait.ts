@@ -1,7 +1,7 @@
 import { id } from './fields';
 import type { OtherSessionsPort } from './other-sessions.port';
 import { timeoutSeconds, WAIT_DEFAULT, WAIT_MAX } from './session-fields';
-import { defineTool } from './sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 
 export const approvalWaitInput = { id: id('id'), timeout_seconds: timeoutSeconds() };
 

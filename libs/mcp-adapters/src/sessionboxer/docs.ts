@@ -1,6 +1,6 @@
 import { text } from './fields';
 import { BEST_SECTIONS, SECTION_TEXT_MAX, searchGuide, type DocsAnswer } from './docs-search';
-import { defineTool } from './sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 
 /** What `docs` needs, inside the box: the user guide's Markdown. */
 export interface DocsPort {

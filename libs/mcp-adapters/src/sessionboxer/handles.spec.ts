@@ -1,5 +1,5 @@
 import { ErrorCode } from '@sessionboxer/domain';
-import { isToolCallError } from './call-error';
+import { isToolCallError } from '../kit/call-error';
 import { handleControlPlaneCall } from './registry';
 import { prAttachTool } from './pr_attach';
 import { uiOpenTool } from './ui_open';

@@ -1,5 +1,4 @@
 /** The sessionboxer MCP server's tools as data, their registry and the guide search. */
-export * from './call-error';
 export {
   BEST_SECTIONS,
   PATH_SEPARATOR,
@@ -18,7 +17,6 @@ export * from './pr_mark_addressed';
 export * from './queue_add';
 export * from './queue_list';
 export * from './registry';
-export * from './sessionboxer-tool';
 export * from './settings_get';
 export * from './snapshot';
 export * from './terminal_list';

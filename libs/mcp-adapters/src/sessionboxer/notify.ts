@@ -1,6 +1,6 @@
 import { text } from './fields';
 import type { SessionboxerPort } from './port';
-import { defineTool } from './sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 
 export const NOTIFY_MAX = 500;
 

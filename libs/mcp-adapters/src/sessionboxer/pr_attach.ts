@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { int, NUMBER_PART, OWNER, OWNER_PART, REPO_NAME, REPO_PART } from './fields';
 import type { PrSummary, SessionboxerPort } from './port';
-import { defineTool, type ArgIssue } from './sessionboxer-tool';
-import { ToolCallError } from './call-error';
+import { defineTool, type ArgIssue } from '../kit/define-tool';
+import { ToolCallError } from '../kit/call-error';
 
 const PR_URL_FORM = 'https://github.com/<owner>/<repo>/pull/<number>';
 // A trailing /files, /commits, ?query or #fragment is what a copied URL often carries.

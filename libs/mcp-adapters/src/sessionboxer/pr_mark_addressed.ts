@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, prId } from './fields';
 import type { SessionboxerPort } from './port';
-import { defineTool } from './sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 
 export const MARK_MAX_ITEMS = 100;
 

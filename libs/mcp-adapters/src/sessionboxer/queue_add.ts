@@ -1,6 +1,6 @@
 import { text } from './fields';
 import type { SessionboxerPort } from './port';
-import { defineTool } from './sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 
 /** A follow-up the agent queues for itself; the person's own prompts may be longer. */
 export const QUEUE_TEXT_MAX = 20_000;

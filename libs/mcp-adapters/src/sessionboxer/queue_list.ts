@@ -1,5 +1,5 @@
 import type { SessionboxerPort } from './port';
-import { defineTool } from './sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 
 export const queueListInput = {};
 

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@sessionboxer/domain';
 import { z } from 'zod';
-import { ToolCallError } from './call-error';
-import { callParser } from './call-parser';
+import { ToolCallError } from '../kit/call-error';
+import { callParser } from '../kit/call-parser';
 import { docsTool, type DocsPort } from './docs';
 import { notifyTool } from './notify';
 import type { SessionboxerPort } from './port';
@@ -9,7 +9,7 @@ import { prAttachTool } from './pr_attach';
 import { prItemsTool } from './pr_items';
 import { prListTool } from './pr_list';
 import { prMarkAddressedTool } from './pr_mark_addressed';
-import type { SessionboxerTool } from './sessionboxer-tool';
+import type { SessionboxerTool } from '../kit/define-tool';
 import { settingsGetTool } from './settings_get';
 import { queueAddTool } from './queue_add';
 import { queueListTool } from './queue_list';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { strictObject } from '../strict-input';
+import { strictObject } from '../kit/strict-input';
 import { id, line, oneOf } from './fields';
 import type { SchedulesPort } from './schedules.port';
 import { MESSAGE_MAX, promptText } from './session-fields';
-import { defineTool } from './sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 
 const promptAction = strictObject({
   type: z.literal('prompt'),

@@ -1,5 +1,5 @@
 import type { SchedulesPort } from './schedules.port';
-import { defineTool } from './sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 
 export const scheduleListInput = {};
 

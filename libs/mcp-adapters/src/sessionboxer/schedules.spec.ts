@@ -1,5 +1,5 @@
 import { ErrorCode } from '@sessionboxer/domain';
-import { isToolCallError, type ToolCallError } from './call-error';
+import { isToolCallError, type ToolCallError } from '../kit/call-error';
 import { handleControlPlaneCall, parseCall } from './registry';
 import { toolScope } from './policy';
 import { NEXT_RUN, RecordingPort, SCHEDULE } from './test/recording-port';

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@sessionboxer/domain';
-import { isToolCallError, type ToolCallError } from './call-error';
+import { isToolCallError, type ToolCallError } from '../kit/call-error';
 import { parseCall } from './registry';
 
 /** The refusal parseCall throws for `args`. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { line, oneOf } from './fields';
 import type { OtherSessionsPort } from './other-sessions.port';
 import { MESSAGE_MAX, promptText } from './session-fields';
-import { defineTool } from './sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 
 export const sessionCreateInput = {
   first_prompt: promptText('first_prompt'),

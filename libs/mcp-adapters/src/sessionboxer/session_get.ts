@@ -1,6 +1,6 @@
 import type { OtherSessionsPort } from './other-sessions.port';
 import { sessionRef } from './session-fields';
-import { defineTool } from './sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 
 export const sessionGetInput = { session: sessionRef() };
 

@@ -1,7 +1,7 @@
 import { oneOf } from './fields';
 import type { OtherSessionsPort } from './other-sessions.port';
 import { MESSAGE_MAX, promptText, sessionRef } from './session-fields';
-import { defineTool } from './sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 
 export const sessionMessageInput = {
   session: sessionRef(),

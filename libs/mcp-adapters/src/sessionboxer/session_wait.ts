@@ -1,6 +1,6 @@
 import type { OtherSessionsPort } from './other-sessions.port';
 import { sessionRef, timeoutSeconds, WAIT_DEFAULT, WAIT_MAX } from './session-fields';
-import { defineTool } from './sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 
 export const sessionWaitInput = { session: sessionRef(), timeout_seconds: timeoutSeconds() };
 

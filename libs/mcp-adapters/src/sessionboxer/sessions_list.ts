@@ -1,5 +1,5 @@
 import type { OtherSessionsPort } from './other-sessions.port';
-import { defineTool } from './sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 
 export const sessionsListInput = {};
 

@@ -1,6 +1,6 @@
 import type { SessionboxerPort } from './port';
 import { withoutSecrets } from '@sessionboxer/domain';
-import { defineTool } from './sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 
 export const settingsGetInput = {};
 

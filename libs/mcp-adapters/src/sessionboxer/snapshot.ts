@@ -1,5 +1,5 @@
 import type { SessionboxerPort, SnapshotResult } from './port';
-import { defineTool } from './sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 
 export const snapshotInput = {};
 

@@ -1,6 +1,6 @@
 import { id, int } from './fields';
 import type { SessionboxerPort } from './port';
-import { defineTool } from './sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 
 export const TERMINAL_READ_DEFAULT_LINES = 100;
 export const TERMINAL_READ_MAX_LINES = 2000;

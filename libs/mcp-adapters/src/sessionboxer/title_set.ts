@@ -1,6 +1,6 @@
 import { line } from './fields';
 import type { SessionboxerPort } from './port';
-import { defineTool } from './sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 
 export const TITLE_MAX = 200;
 

@@ -1,10 +1,10 @@
 import { SESSION_PANES } from '@sessionboxer/domain';
 import { z } from 'zod';
-import { strictObject } from '../strict-input';
+import { strictObject } from '../kit/strict-input';
 import { oneOf, text } from './fields';
 import type { SessionboxerPort, UiOpenResult, UiPane } from './port';
-import { ToolCallError } from './call-error';
-import { defineTool, type ArgIssue } from './sessionboxer-tool';
+import { ToolCallError } from '../kit/call-error';
+import { defineTool, type ArgIssue } from '../kit/define-tool';
 
 /** The domain's panes, as the tuple zod's enum needs. */
 export const UI_PANES = SESSION_PANES as readonly [UiPane, ...UiPane[]];

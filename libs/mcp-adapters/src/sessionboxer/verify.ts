@@ -1,6 +1,6 @@
 import { caseTitles, E2E_LIMITS, paragraph } from '../e2e/fields';
 import type { SessionboxerPort, VerifyResult } from './port';
-import { defineTool } from './sessionboxer-tool';
+import { defineTool } from '../kit/define-tool';
 
 export const verifyInput = {
   brief: paragraph('brief', E2E_LIMITS.brief),

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { DomainError, ErrorCode } from '@sessionboxer/domain';
 import type { NarratedRecording } from '@sessionboxer/mcp-adapters/desktop/recording';
-import { ToolCallError } from '@sessionboxer/mcp-adapters/sessionboxer';
+import { ToolCallError } from '@sessionboxer/mcp-adapters/kit';
 import { fromVtt } from './captions';
 import { probe } from './ffmpeg';
 import { withSpeech, type FinishContext } from './finish';

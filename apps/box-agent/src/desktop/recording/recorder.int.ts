@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import type { RecordingPort } from '@sessionboxer/mcp-adapters/desktop/recording';
-import { isToolCallError } from '@sessionboxer/mcp-adapters/sessionboxer';
+import { isToolCallError } from '@sessionboxer/mcp-adapters/kit';
 import { captureAlive } from './capture';
 import { fromVtt } from './captions';
 import { boxPath } from './report';

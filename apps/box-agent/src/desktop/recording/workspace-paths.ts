@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { ToolCallError } from '@sessionboxer/mcp-adapters/sessionboxer';
+import { ToolCallError } from '@sessionboxer/mcp-adapters/kit';
 import { assertInside, ensureFolders, OutsideWorkspaceError } from '../../workspace/safe-write';
 
 /**

@@ -1,5 +1,5 @@
 import { line } from '../../sessionboxer/fields';
-import { defineTool } from '../../sessionboxer/sessionboxer-tool';
+import { defineTool } from '../../kit/define-tool';
 import type { CaptionAdded, RecordingPort } from './port';
 
 export const CAPTION_MAX = 300;

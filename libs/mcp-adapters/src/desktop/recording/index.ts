@@ -1,7 +1,7 @@
 /** The desktop server's recording tools as data (answered in the box by its recorder). */
 import type { z } from 'zod';
-import { callParser } from '../../sessionboxer/call-parser';
-import type { SessionboxerTool } from '../../sessionboxer/sessionboxer-tool';
+import { callParser } from '../../kit/call-parser';
+import type { SessionboxerTool } from '../../kit/define-tool';
 import { annotateRecordingTool } from './annotate_recording';
 import { narrateRecordingTool } from './narrate_recording';
 import type { RecordingPort } from './port';

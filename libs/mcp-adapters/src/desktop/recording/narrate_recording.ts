@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../sessionboxer/sessionboxer-tool';
+import { defineTool } from '../../kit/define-tool';
 import type { NarratedRecording, RecordingPort } from './port';
 
 export const RECORDING_PATH_MAX = 4096;

@@ -1,4 +1,4 @@
-import { isToolCallError, type ToolCallError } from '../../sessionboxer/call-error';
+import { isToolCallError, type ToolCallError } from '../../kit/call-error';
 import { parseRecordingCall, recordingTools, type RecordingPort } from './index';
 
 function refusal(tool: string, args: unknown): ToolCallError {

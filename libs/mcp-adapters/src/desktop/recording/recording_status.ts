@@ -1,4 +1,4 @@
-import { defineTool } from '../../sessionboxer/sessionboxer-tool';
+import { defineTool } from '../../kit/define-tool';
 import type { RecordingPort, RecordingStatus } from './port';
 
 export const recordingStatusInput = {};

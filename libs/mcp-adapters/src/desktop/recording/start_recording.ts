@@ -1,4 +1,4 @@
-import { defineTool } from '../../sessionboxer/sessionboxer-tool';
+import { defineTool } from '../../kit/define-tool';
 import type { RecordingInfo, RecordingPort } from './port';
 
 export const startRecordingInput = {};

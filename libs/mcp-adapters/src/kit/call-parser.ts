@@ -1,8 +1,8 @@
 import { ErrorCode } from '@sessionboxer/domain';
 import type { z } from 'zod';
-import { strictInput } from '../strict-input';
+import { strictInput } from './strict-input';
 import { argIssues, ToolCallError } from './call-error';
-import type { SessionboxerTool } from './sessionboxer-tool';
+import type { SessionboxerTool } from './define-tool';
 
 /* eslint-disable-next-line @typescript-eslint/no-explicit-any -- tools of every shape */
 type AnyTool = SessionboxerTool<z.ZodRawShape, any, any>;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ToolDefinition } from '../tool';
+import type { ToolDefinition } from './tool';
 
 /** One problem with one argument: its path (`terminal.command`, `itemIds[3]`) and why. */
 export interface ArgIssue {
