@@ -3,7 +3,8 @@ import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import type { Actor } from '@sessionboxer/domain';
 import { RequestActor } from '../common/request-actor';
-import { CredentialsService, type CredentialView } from './credentials.service';
+import type { CredentialView } from '@sessionboxer/contracts';
+import { CredentialsService } from './credentials.service';
 
 export class SetCredentialDto {
   @ApiProperty({ example: 'sk-ant-…', maxLength: 4096 })

@@ -11,6 +11,7 @@ import {
   type CredentialName,
   type HarnessName,
 } from '@sessionboxer/domain';
+import type { CredentialView } from '@sessionboxer/contracts';
 import { CommandBus } from '../infrastructure/command-bus';
 import type { CredentialVault } from './credential-vault';
 import { maskSecrets } from './secret-masker';
@@ -23,12 +24,6 @@ const HARNESS_CREDENTIALS: Readonly<Record<HarnessName, readonly CredentialName[
   opencode: ['anthropicApiKey', 'openaiApiKey', 'openrouterApiKey'],
   scripted: CREDENTIAL_NAMES,
 };
-
-export interface CredentialView {
-  name: CredentialName;
-  env: string;
-  set: boolean;
-}
 
 const VALUE_MAX = 4096;
 

@@ -2,7 +2,8 @@ import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@sessionboxer/domain';
 import { RequestActor } from '../common/request-actor';
-import { Approvals, type ApprovalAnswer } from './approvals.service';
+import type { Approval } from '@sessionboxer/contracts';
+import { Approvals } from './approvals.service';
 
 /** Approval cards for people: what agents asked, and Allow / Deny. */
 @ApiTags('approvals')
@@ -14,7 +15,7 @@ export class ApprovalsController {
   @ApiOperation({
     summary: "A session's approval cards (pending past their deadline read expired)",
   })
-  list(@Param('id') id: string): ApprovalAnswer[] {
+  list(@Param('id') id: string): Approval[] {
     return this.approvals.list(id);
   }
 
@@ -23,14 +24,14 @@ export class ApprovalsController {
   @ApiOperation({
     summary: 'Allow: the action is performed now and its result recorded on the card',
   })
-  allow(@Param('id') id: string, @RequestActor() actor: Actor): Promise<ApprovalAnswer> {
+  allow(@Param('id') id: string, @RequestActor() actor: Actor): Promise<Approval> {
     return this.approvals.answer(id, true, actor);
   }
 
   @Post('approvals/:id/deny')
   @HttpCode(200)
   @ApiOperation({ summary: 'Deny the card' })
-  deny(@Param('id') id: string, @RequestActor() actor: Actor): Promise<ApprovalAnswer> {
+  deny(@Param('id') id: string, @RequestActor() actor: Actor): Promise<Approval> {
     return this.approvals.answer(id, false, actor);
   }
 }

@@ -15,7 +15,8 @@ import {
   type ApprovalDoc,
   type SqliteReadModelStore,
 } from '@sessionboxer/projections';
-import type { ApprovalView } from '@sessionboxer/mcp-adapters';
+// A card as approval_wait and the admin API answer it (approval_wait's ApprovalView is wider).
+import type { Approval } from '@sessionboxer/contracts';
 import { Clock } from '../infrastructure/clock';
 import { CommandBus } from '../infrastructure/command-bus';
 import { READ_MODELS } from '../infrastructure/tokens';
@@ -33,9 +34,6 @@ export interface PendingApproval {
   expiresAt: string;
   hint: string;
 }
-
-/** A card as approval_wait and the admin API answer it: the tool port's own shape. */
-export type ApprovalAnswer = ApprovalView;
 
 const HARNESS_LABELS: Record<string, string> = {
   'claude-code': 'Claude Code',
@@ -90,7 +88,7 @@ export class Approvals {
   }
 
   /** A person's answer; an allowed session_create is performed now and its result recorded. */
-  async answer(approvalId: string, allow: boolean, actor: Actor): Promise<ApprovalAnswer> {
+  async answer(approvalId: string, allow: boolean, actor: Actor): Promise<Approval> {
     const doc = this.get(approvalId);
     await this.bus.execute(approvalDecider, approvalStream(approvalId), {
       type: 'AnswerApproval',
@@ -120,7 +118,7 @@ export class Approvals {
   }
 
   /** approval_wait: blocks up to `seconds` (at most 20) while the card is pending. */
-  async wait(creatorId: string, approvalId: string, seconds: number): Promise<ApprovalAnswer> {
+  async wait(creatorId: string, approvalId: string, seconds: number): Promise<Approval> {
     const first = this.find(approvalId);
     if (first?.sessionId !== creatorId) {
       throw new DomainError(
@@ -136,7 +134,7 @@ export class Approvals {
     });
   }
 
-  list(sessionId: string): ApprovalAnswer[] {
+  list(sessionId: string): Approval[] {
     return approvalQueries(this.readModels)
       .forSession(sessionId, this.now())
       .map((d) => this.view(d));
@@ -161,7 +159,7 @@ export class Approvals {
     });
   }
 
-  private view(doc: ApprovalDoc): ApprovalAnswer {
+  private view(doc: ApprovalDoc): Approval {
     const { id, kind, summary, status, expiresAt, result, error } = doc;
     return {
       id,

@@ -2,7 +2,8 @@ import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { SqliteReadModelStore } from '@sessionboxer/projections';
 import { READ_MODELS } from '../infrastructure/tokens';
-import { sessionLimits, type SessionLimits } from './session-limits';
+import type { SessionLimits } from '@sessionboxer/contracts';
+import { sessionLimits } from './session-limits';
 
 /** The limits of agent-created sessions, as they stand (the write side enforces them). */
 @ApiTags('sessions')

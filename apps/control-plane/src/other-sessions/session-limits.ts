@@ -1,16 +1,6 @@
 import { DomainError, ErrorCode } from '@sessionboxer/domain';
-import {
-  limitQueries,
-  sidebarQueries,
-  type LimitDoc,
-  type SqliteReadModelStore,
-} from '@sessionboxer/projections';
-
-/** The body of `GET /api/sessions/:id/limits` (and the `limits` of the UI's `session` frame). */
-export interface SessionLimits {
-  children: LimitDoc;
-  global: LimitDoc;
-}
+import { limitQueries, sidebarQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
+import type { SessionLimits } from '@sessionboxer/contracts';
 
 /** This session's agent's alive children and the global cap's use, as the read model has them. */
 export function sessionLimits(readModels: SqliteReadModelStore, sessionId: string): SessionLimits {

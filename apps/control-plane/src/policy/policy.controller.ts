@@ -9,7 +9,8 @@ import {
 } from '@sessionboxer/domain';
 import { IsIn, IsOptional, ValidateIf } from 'class-validator';
 import { RequestActor } from '../common/request-actor';
-import { PolicyService, type PolicyView } from './policy.service';
+import type { PolicyView } from '@sessionboxer/contracts';
+import { PolicyService } from './policy.service';
 
 export class SetPolicyDto {
   @ApiPropertyOptional({

@@ -9,6 +9,7 @@ import {
   type SessionCreationPolicy,
   type SessionPolicy,
 } from '@sessionboxer/domain';
+import type { PolicyView } from '@sessionboxer/contracts';
 import type { PolicyInForce } from '@sessionboxer/mcp-adapters';
 import {
   sessionPolicyQueries,
@@ -18,16 +19,6 @@ import {
 import { CommandBus } from '../infrastructure/command-bus';
 import { READ_MODELS } from '../infrastructure/tokens';
 import { SettingsService } from '../settings/settings.service';
-
-/** A session's policy as set on it, and as it applies (its own value, else the global one). */
-export interface PolicyView {
-  own: SessionPolicy;
-  effective: {
-    agentTools: AgentToolsPolicy;
-    sessionCreation: SessionCreationPolicy;
-    source: { agentTools: 'session' | 'global'; sessionCreation: 'session' | 'global' };
-  };
-}
 
 /**
  * The sessionboxer policy. A change applies to the running agent at its NEXT turn: the policy

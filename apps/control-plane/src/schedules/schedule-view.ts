@@ -1,13 +1,7 @@
-import type { ScheduleListing } from '@sessionboxer/mcp-adapters';
+import type { ScheduleView } from '@sessionboxer/contracts';
 import type { ScheduleDoc } from '@sessionboxer/projections';
 import type { CronSchedule } from '../jobs/jobs.port';
 import { nextOccurrence } from '../jobs/cron';
-
-/** A schedule as GET /api/schedules answers it: schedule_list's row and its skip policy. */
-export interface ScheduleView extends ScheduleListing {
-  /** Runs missed while Sessionboxer was down are skipped (false: the latest one fires once). */
-  skipMissed: boolean;
-}
 
 /** A schedule as schedule_list and GET /api/schedules answer it; nextRunAt from the cron. */
 export function scheduleView(doc: ScheduleDoc, now: Date): ScheduleView {

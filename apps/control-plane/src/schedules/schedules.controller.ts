@@ -9,7 +9,7 @@ import {
   type ValidatorConstraintInterface,
 } from 'class-validator';
 import { RequestActor } from '../common/request-actor';
-import type { ScheduleView } from './schedule-view';
+import type { ScheduleView } from '@sessionboxer/contracts';
 import { Schedules } from './schedules.service';
 
 /** A field of a change: true or false when given; a body that gives neither field is refused. */

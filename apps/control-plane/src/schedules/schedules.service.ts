@@ -20,7 +20,8 @@ import { READ_MODELS } from '../infrastructure/tokens';
 import { checkCron, checkTimezone } from '../jobs/cron';
 import type { JobsPort } from '../jobs/jobs.port';
 import { JOBS } from '../jobs/jobs.provider';
-import { cronSchedule, scheduleView, type ScheduleView } from './schedule-view';
+import type { ScheduleView } from '@sessionboxer/contracts';
+import { cronSchedule, scheduleView } from './schedule-view';
 
 /** What creating a schedule takes, once the caller's edge has resolved who and what. */
 export interface NewSchedule {

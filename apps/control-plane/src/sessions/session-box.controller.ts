@@ -2,19 +2,20 @@ import { Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/c
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@sessionboxer/domain';
 import type { SnapshotResult } from '@sessionboxer/mcp-adapters';
-import {
-  recordingQueries,
-  type NotificationPage,
-  type RecordingDoc,
-  type SnapshotDoc,
-  type SqliteReadModelStore,
-} from '@sessionboxer/projections';
+import type {
+  NotificationPage,
+  PrWithItems,
+  Recording,
+  SessionView,
+  Snapshot,
+} from '@sessionboxer/contracts';
+import { recordingQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
 import { READ_MODELS } from '../infrastructure/tokens';
 import { AfterQueryDto } from '../common/paging.dto';
 import { IdempotencyKey, RequestActor } from '../common/request-actor';
-import { PullRequests, type PrWithItems } from '../sessionboxer/pull-requests.service';
+import { PullRequests } from '../sessionboxer/pull-requests.service';
 import { SnapshotsService } from '../sessionboxer/snapshots.service';
-import { SessionsService, type SessionView } from './sessions.service';
+import { SessionsService } from './sessions.service';
 import { BoxLifecycle } from '../box-lifecycle/box-lifecycle.service';
 
 /** What belongs to one session: its snapshots, PRs and notifications. */
@@ -31,7 +32,7 @@ export class SessionBoxController {
 
   @Get('snapshots')
   @ApiOperation({ summary: "The session's snapshots, Snapshot 1 first" })
-  listSnapshots(@Param('id') id: string): SnapshotDoc[] {
+  listSnapshots(@Param('id') id: string): Snapshot[] {
     this.sessions.get(id);
     return this.snapshots.list(id);
   }
@@ -55,7 +56,7 @@ export class SessionBoxController {
     @Param('snapshotId') snapshotId: string,
     @RequestActor() actor: Actor,
     @IdempotencyKey() key?: string,
-  ): Promise<SnapshotDoc> {
+  ): Promise<Snapshot> {
     this.sessions.get(id);
     return this.snapshots.revert(id, snapshotId, actor, key);
   }
@@ -80,7 +81,7 @@ export class SessionBoxController {
 
   @Get('recordings')
   @ApiOperation({ summary: "The session's recordings of its desktop, with captions as steps" })
-  recordings(@Param('id') id: string): RecordingDoc[] {
+  recordings(@Param('id') id: string): Recording[] {
     this.sessions.get(id);
     return recordingQueries(this.readModels).list(id);
   }

@@ -2,11 +2,8 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import {
-  Terminals,
-  type TerminalListing,
-  type TerminalOutput,
-} from '../sessionboxer/terminals.service';
+import type { TerminalListing, TerminalOutput } from '@sessionboxer/contracts';
+import { Terminals } from '../sessionboxer/terminals.service';
 import { SessionsService } from './sessions.service';
 
 /** The box retains up to 256 KB per Terminal; this many lines shows all of a typical one. */

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@sessionboxer/domain';
-import type { SidebarNode, TranscriptPage } from '@sessionboxer/projections';
+import type { SessionView, SidebarNode, TranscriptPage } from '@sessionboxer/contracts';
 import { AfterQueryDto } from '../common/paging.dto';
 import { IdempotencyKey, RequestActor } from '../common/request-actor';
 import { CreateSessionDto, RenameSessionDto, StopSessionDto } from './dto/create-session.dto';
-import { SessionsService, type SessionView } from './sessions.service';
+import { SessionsService } from './sessions.service';
 
 const idempotencyHeader = {
   name: 'Idempotency-Key',

@@ -13,7 +13,6 @@ import {
   notificationQueries,
   sessionDetailsQueries,
   sidebarQueries,
-  type BoxDetails,
   type NotificationPage,
   transcriptQueries,
   type TranscriptPage,
@@ -21,6 +20,7 @@ import {
   type SidebarSession,
   type SqliteReadModelStore,
 } from '@sessionboxer/projections';
+import type { SessionView } from '@sessionboxer/contracts';
 import { IdGenerator } from '../infrastructure/clock';
 import { CommandBus } from '../infrastructure/command-bus';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
@@ -30,12 +30,6 @@ import { SnapshotsService } from '../sessionboxer/snapshots.service';
 import { BoxLifecycle } from '../box-lifecycle/box-lifecycle.service';
 import type { AppConfig } from '../config';
 import type { CreateSessionDto } from './dto/create-session.dto';
-
-/** A session as the API shows it: its sidebar row, the parent it nests under, and its box. */
-export type SessionView = SidebarSession & {
-  childOf: { sessionId: string; title: string } | null;
-  box: BoxDetails | null;
-};
 
 /** Who asked, and the caller's idempotency key when it sent one. */
 export interface Caller {

@@ -3,7 +3,8 @@ import { ApiHeader, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/s
 import type { Actor } from '@sessionboxer/domain';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IdempotencyKey, RequestActor } from '../common/request-actor';
-import { SessionsService, type SessionView } from './sessions.service';
+import type { SessionView } from '@sessionboxer/contracts';
+import { SessionsService } from './sessions.service';
 
 export class ForkSnapshotDto {
   @ApiPropertyOptional({

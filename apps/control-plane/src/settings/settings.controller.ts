@@ -2,7 +2,8 @@ import { Body, Controller, Get, Patch } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@sessionboxer/domain';
 import { IdempotencyKey, RequestActor } from '../common/request-actor';
-import { SettingsService, type SettingsView } from './settings.service';
+import type { SettingsView } from '@sessionboxer/contracts';
+import { SettingsService } from './settings.service';
 
 /** Global settings for operators. Secrets can be set here but are never read back. */
 @ApiTags('settings')

@@ -7,18 +7,12 @@ import {
   settingsDecider,
   settingsStream,
   type Actor,
-  type PublicSettings,
   type Settings,
 } from '@sessionboxer/domain';
 import type { EventStore } from '@sessionboxer/event-store';
 import { CommandBus } from '../infrastructure/command-bus';
 import { EVENT_STORE } from '../infrastructure/tokens';
-
-/** What people and agents may see of the settings, and which secrets are set (never their values). */
-export interface SettingsView {
-  settings: PublicSettings;
-  secretsSet: { githubToken: boolean; githubWebhookSecret: boolean };
-}
+import type { SettingsView } from '@sessionboxer/contracts';
 
 /** Global settings: the last SettingsUpdated of `settings-global` holds all of them. */
 @Injectable()

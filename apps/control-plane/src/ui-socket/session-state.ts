@@ -1,53 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  recordingQueries,
-  type NotificationPage,
-  type RecordingDoc,
-  type SnapshotDoc,
-  type SqliteReadModelStore,
-  type VerificationRunDoc,
-} from '@sessionboxer/projections';
-import { SessionAgent, type QueuedPromptView } from '../agent/session-agent.service';
+import type { SessionFrame } from '@sessionboxer/contracts';
+import { recordingQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
+import { SessionAgent } from '../agent/session-agent.service';
 import { READ_MODELS } from '../infrastructure/tokens';
-import { Approvals, type ApprovalAnswer } from '../other-sessions/approvals.service';
-import { sessionLimits, type SessionLimits } from '../other-sessions/session-limits';
-import { PolicyService, type PolicyView } from '../policy/policy.service';
-import { PullRequests, type PrWithItems } from '../sessionboxer/pull-requests.service';
+import { Approvals } from '../other-sessions/approvals.service';
+import { sessionLimits } from '../other-sessions/session-limits';
+import { PolicyService } from '../policy/policy.service';
+import { PullRequests } from '../sessionboxer/pull-requests.service';
 import { SnapshotsService } from '../sessionboxer/snapshots.service';
-import { Terminals, type TerminalListing } from '../sessionboxer/terminals.service';
-import { SessionsService, type SessionView } from '../sessions/sessions.service';
+import { Terminals } from '../sessionboxer/terminals.service';
+import { SessionsService } from '../sessions/sessions.service';
 import { Verifications } from '../verification/verifications.service';
-
-/** The `session` frame's data: each field the body of the session's REST GET of that name. */
-export interface SessionFrame {
-  sessionId: string;
-  /** GET /api/sessions/:id */
-  session: SessionView;
-  /** GET /api/sessions/:id/queue */
-  queue: QueuedPromptView[];
-  /** GET /api/sessions/:id/approvals */
-  approvals: ApprovalAnswer[];
-  /** GET /api/sessions/:id/prs */
-  prs: PrWithItems[];
-  /** GET /api/sessions/:id/verifications */
-  verifications: VerificationRunDoc[];
-  /** GET /api/sessions/:id/recordings */
-  recordings: RecordingDoc[];
-  /** GET /api/sessions/:id/notifications (its first page) */
-  notifications: NotificationPage;
-  /** GET /api/sessions/:id/snapshots */
-  snapshots: SnapshotDoc[];
-  /** GET /api/sessions/:id/terminals */
-  terminals: TerminalListing[];
-  /** GET /api/sessions/:id/policy */
-  policy: PolicyView;
-  /** GET /api/sessions/:id/limits */
-  limits: SessionLimits;
-}
 
 /**
  * Everything the session view shows besides its transcript, read through the same services
- * the REST controllers answer from, so a frame and a GET never disagree.
+ * the REST controllers answer from, so a frame and a GET never disagree. The frame's type is the
+ * contracts' (what the browser reads), so a service whose answer drifts from it fails to compile.
  */
 @Injectable()
 export class SessionState {

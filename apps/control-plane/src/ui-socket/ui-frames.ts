@@ -1,7 +1,11 @@
+import type { UiErrorFrame, UiServerEvents } from '@sessionboxer/contracts';
 import type { WebSocket } from 'ws';
 
-/** The text of one frame of the `/api/ui` socket: JSON `{event, data}`. */
-export function frameText(event: string, data: unknown): string {
+/** The text of one frame of the `/api/ui` socket: JSON `{event, data}`, as the contracts type it. */
+export function frameText<E extends keyof UiServerEvents>(
+  event: E,
+  data: UiServerEvents[E],
+): string {
   return JSON.stringify({ event, data });
 }
 
@@ -22,11 +26,15 @@ export function sendText(client: WebSocket, text: string): boolean {
   return true;
 }
 
-export function sendFrame(client: WebSocket, event: string, data: unknown): boolean {
+export function sendFrame<E extends keyof UiServerEvents>(
+  client: WebSocket,
+  event: E,
+  data: UiServerEvents[E],
+): boolean {
   return sendText(client, frameText(event, data));
 }
 
 /** The `error` frame a browser gets for a frame the control plane could not take. */
-export function errorData(code: string, message: string): { code: string; message: string } {
+export function errorData(code: string, message: string): UiErrorFrame {
   return { code, message };
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { UiServerEvents } from '@sessionboxer/contracts';
 import type { WebSocket } from 'ws';
 import { sendFrame } from './ui-frames';
 
@@ -35,7 +36,11 @@ export class UiPresence {
   }
 
   /** Sends the frame to every browser on the session that is not typing; true if any got it. */
-  showTo(sessionId: string, event: string, data: unknown): boolean {
+  showTo<E extends keyof UiServerEvents>(
+    sessionId: string,
+    event: E,
+    data: UiServerEvents[E],
+  ): boolean {
     let shown = false;
     for (const [client, p] of this.clients) {
       if (p.sessionId !== sessionId || p.typing) continue;
@@ -45,7 +50,11 @@ export class UiPresence {
   }
 
   /** Sends to every browser on the session, typing or not (notifications for the bell). */
-  broadcast(sessionId: string, event: string, data: unknown): void {
+  broadcast<E extends keyof UiServerEvents>(
+    sessionId: string,
+    event: E,
+    data: UiServerEvents[E],
+  ): void {
     for (const [client, p] of this.clients) {
       if (p.sessionId === sessionId) sendFrame(client, event, data);
     }

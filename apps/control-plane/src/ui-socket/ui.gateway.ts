@@ -8,6 +8,7 @@ import {
 } from '@nestjs/websockets';
 import { Logger } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
+import type { TypingFrame, UiServerFrame, WatchFrame } from '@sessionboxer/contracts';
 import { ErrorCode } from '@sessionboxer/domain';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -21,14 +22,15 @@ import { errorData } from './ui-frames';
 import { UiPresence } from './ui-presence';
 import { UiSignIns } from './ui-sign-ins';
 
-const watchFrame = z.object({
+// Each schema checks its frame of the contracts' UiClientEvents.
+const watchFrame: z.ZodType<WatchFrame> = z.object({
   sessionId: z.string().uuid().nullable(),
   /** The last transcript position the browser has: the feed sends what came after it. */
   after: z.number().int().min(-1).optional(),
 });
-const typingFrame = z.object({ typing: z.boolean() });
+const typingFrame: z.ZodType<TypingFrame> = z.object({ typing: z.boolean() });
 
-type Reply = { event: string; data: unknown };
+type Reply = UiServerFrame;
 
 const invalid = (message: string): Reply => ({
   event: 'error',
