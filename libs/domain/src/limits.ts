@@ -31,6 +31,9 @@ export const SESSION_ENVIRONMENTS = [
   'qemu-macos',
 ] as const satisfies readonly [SessionEnvironment, ...SessionEnvironment[]];
 
+/** An id (a stream's, a document's, one a tool returned), in characters, taken as given. */
+export const ID_MAX_LENGTH = 200;
+
 /** A session's title, in characters (code points): create, rename, fork, a schedule's action. */
 export const TITLE_MAX_LENGTH = 200;
 

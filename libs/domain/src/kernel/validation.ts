@@ -1,3 +1,4 @@
+import { ID_MAX_LENGTH } from '../limits';
 import { DomainError, ErrorCode } from './errors';
 
 /**
@@ -9,7 +10,6 @@ import { DomainError, ErrorCode } from './errors';
 /** C0/C1 controls and the Unicode line/paragraph separators: each would break a one-line text. */
 export const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 
-const ID_MAX_LENGTH = 200;
 /** With the `u` flag a pair is one code point, so this finds only an unpaired half. */
 const LONE_SURROGATE = /\p{Cs}/u;
 

@@ -1,3 +1,9 @@
+import {
+  HARNESS_NAMES,
+  ID_MAX_LENGTH,
+  MODEL_NAME_MAX_LENGTH,
+  OUTPUT_BATCH_MAX,
+} from '@sessionboxer/domain';
 import { z } from 'zod';
 
 /**
@@ -43,12 +49,12 @@ export const terminalExitedFrame = z.object({ terminalId: z.string(), exitCode: 
  * for this run only: the daemon puts them in the harness's environment and nowhere else.
  */
 export const turnStartPush = z.object({
-  conversationId: z.string().min(1).max(200),
+  conversationId: z.string().min(1).max(ID_MAX_LENGTH),
   turn: z.number().int().min(1),
-  harness: z.enum(['claude-code', 'opencode', 'scripted']),
+  harness: z.enum(HARNESS_NAMES),
   prompt: z.string(),
   briefing: z.string().nullable(),
-  model: z.string().min(1).max(200),
+  model: z.string().min(1).max(MODEL_NAME_MAX_LENGTH),
   harnessSessionId: z.string().max(200).nullable(),
   env: z.record(z.string()),
 });
@@ -56,7 +62,7 @@ export type TurnStartPush = z.infer<typeof turnStartPush>;
 
 /** control plane → daemon: stop that turn's harness (its end is already recorded). */
 export const turnInterruptPush = z.object({
-  conversationId: z.string().min(1).max(200),
+  conversationId: z.string().min(1).max(ID_MAX_LENGTH),
   turn: z.number().int().min(1),
 });
 
@@ -66,16 +72,16 @@ export const turnInterruptPush = z.object({
  * outputs themselves are checked by the domain (RecordHarnessOutput).
  */
 export const agentOutputFrame = z.object({
-  conversationId: z.string().min(1).max(200),
+  conversationId: z.string().min(1).max(ID_MAX_LENGTH),
   turn: z.number().int().min(1),
   fromIndex: z.number().int().min(0),
-  outputs: z.array(z.record(z.unknown())).max(1000),
+  outputs: z.array(z.record(z.unknown())).max(OUTPUT_BATCH_MAX),
 });
 export type AgentOutputFrame = z.infer<typeof agentOutputFrame>;
 
 /** control plane → daemon: that frame is recorded (or refused for good); don't send it again. */
 export const agentAck = z.object({
-  conversationId: z.string().min(1).max(200),
+  conversationId: z.string().min(1).max(ID_MAX_LENGTH),
   turn: z.number().int().min(1),
   fromIndex: z.number().int().min(0),
 });

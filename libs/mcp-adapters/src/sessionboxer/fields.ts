@@ -1,3 +1,4 @@
+import { ID_MAX_LENGTH } from '@sessionboxer/domain';
 import { z } from 'zod';
 
 /**
@@ -35,7 +36,7 @@ export function line(field: string, max: number) {
 export function id(field: string) {
   return string(field)
     .min(1, `${field} must not be empty`)
-    .max(200, `${field} must be at most 200 characters`)
+    .max(ID_MAX_LENGTH, `${field} must be at most ${ID_MAX_LENGTH} characters`)
     .regex(/^\S*$/, `${field} must not contain spaces; pass the id exactly as it was returned`);
 }
 

@@ -1,11 +1,17 @@
-import { id, int, text } from './fields';
+import { HARNESS_NAMES, TITLE_MAX_LENGTH } from '@sessionboxer/domain';
+import { id, int, line, oneOf, text } from './fields';
 
 /** The wait tools block at most 20 s per call (the bridge's own bound), 15 by default. */
 export const WAIT_MAX = 20;
 export const WAIT_DEFAULT = 15;
+/** What one agent may send another (session_message, first_prompt, a schedule's prompt). */
 export const MESSAGE_MAX = 20_000;
 
 /** A session id from sessions_list, or a prefix of 6+ characters naming one session. */
 export const sessionRef = () => id('session');
 export const timeoutSeconds = () => int('timeout_seconds', 1, WAIT_MAX).default(WAIT_DEFAULT);
 export const promptText = (field: string) => text(field, MESSAGE_MAX);
+/** A session's title, on one line, within the domain's limit (the decider checks the same). */
+export const sessionTitle = (field: string) => line(field, TITLE_MAX_LENGTH);
+/** A session's provider: one of the domain's harnesses, the one list every edge offers. */
+export const sessionProvider = (field: string) => oneOf(field, HARNESS_NAMES);

@@ -12,6 +12,7 @@ import { stopRecordingTool } from './stop_recording';
 export * from './annotate_recording';
 export * from './narrate_recording';
 export * from './port';
+export * from './report-fields';
 export * from './recording_status';
 export * from './start_recording';
 export * from './stop_recording';
