@@ -5,6 +5,7 @@ import { AuthController } from './auth/auth.controller';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthService } from './auth/auth.service';
 import { AgentController } from './agent/agent.controller';
+import { BoxGoneReactor } from './agent/box-gone.reactor';
 import { ConversationsService } from './agent/conversations.service';
 import { HarnessOutputRecorder } from './agent/harness-output.recorder';
 import { SessionAgent } from './agent/session-agent.service';
@@ -142,6 +143,7 @@ export class AppModule {
         TurnDispatcher,
         HarnessOutputRecorder,
         SessionAgent,
+        BoxGoneReactor,
         PolicyService,
         ChildSessions,
         Approvals,

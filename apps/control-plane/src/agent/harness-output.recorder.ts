@@ -1,13 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import {
-  DomainError,
-  ErrorCode,
-  type HarnessOutput,
-  type TurnFinished,
-} from '@sessionboxer/domain';
+import { DomainError, ErrorCode, type HarnessOutput } from '@sessionboxer/domain';
 import type { AgentOutputFrame } from '@sessionboxer/mcp-adapters';
 import { CredentialsService } from '../credentials/credentials.service';
-import { AutoQa } from '../verification/auto-qa';
 import { ConversationsService } from './conversations.service';
 import { OutputBatches } from './output-batches';
 import { TurnDispatcher } from './turn-dispatcher';
@@ -33,7 +27,6 @@ export class HarnessOutputRecorder {
     private readonly conversations: ConversationsService,
     private readonly credentials: CredentialsService,
     private readonly dispatcher: TurnDispatcher,
-    private readonly autoQa: AutoQa,
   ) {}
 
   /**
@@ -69,16 +62,10 @@ export class HarnessOutputRecorder {
       { wait: false },
     );
     const { replayed, events, position } = change.result;
-    const finished = events.find((e) => e.type === 'TurnFinished');
-    if (replayed || finished === undefined) return;
-    // The next turn is decided from the read model, which must show this end first.
+    if (replayed || !events.some((e) => e.type === 'TurnFinished')) return;
+    // The next turn is decided from the read model, which must show this end first. What the
+    // end means elsewhere (Auto QA) is a reactor's business, over the TurnFinished event.
     if (position !== null) await this.conversations.waitFor(position);
     await this.dispatcher.ended(sessionId, conversationId);
-    // After the queue moved on: Auto QA's prompt joins the queue behind the person's.
-    await this.autoQa.turnFinished(
-      sessionId,
-      conversationId,
-      finished.data as TurnFinished['data'],
-    );
   }
 }

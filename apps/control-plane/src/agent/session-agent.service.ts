@@ -55,6 +55,8 @@ export class SessionAgent {
   /** The session was stopped: its running turn ends, its queue waits for the resume. */
   async stopped(sessionId: string, actor: Actor): Promise<void> {
     if (this.conversations.ofSession(sessionId)?.currentTurn == null) return;
+    // Stopped because its box was destroyed: the turn failed with the box; nobody interrupted it.
+    if (await this.dispatcher.failIfBoxDestroyed(sessionId)) return;
     await this.interrupt(sessionId, actor).catch((e: unknown) => {
       // A turn that ended meanwhile has nothing left to interrupt.
       if (!(e instanceof DomainError && e.code === ErrorCode.InvalidState)) throw e;

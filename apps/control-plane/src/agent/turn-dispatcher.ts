@@ -122,6 +122,17 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
     );
   }
 
+  /**
+   * A session stopped with its box destroyed: its running turn fails as the box's reaction
+   * fails it (the same command, so once, whichever of the two comes first), not interrupted.
+   */
+  async failIfBoxDestroyed(sessionId: string): Promise<boolean> {
+    const box = sessionDetailsQueries(this.readModels).get(sessionId)?.box;
+    if (box?.status !== 'destroyed') return false;
+    await this.boxGone(sessionId, 'the box was destroyed');
+    return true;
+  }
+
   /** A daemon connected and listed the turns whose harness it still runs. */
   async hello(
     sessionId: string,

@@ -24,7 +24,6 @@ import { APP_CONFIG, BOX_DRIVER, READ_MODELS } from '../infrastructure/tokens';
 import { boxPaths, daemonLaunch, projectRoot } from './box-paths';
 import { SessionFileSync } from './session-file-sync';
 import { SettingsService } from '../settings/settings.service';
-import { TurnDispatcher } from '../agent/turn-dispatcher';
 
 const SYSTEM: Actor = { kind: 'system', id: 'box-lifecycle' };
 /** How long a surviving daemon has to reconnect after a restart before its box is re-created. */
@@ -50,7 +49,6 @@ export class BoxLifecycle
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
     private readonly files: SessionFileSync,
     private readonly settings: SettingsService,
-    private readonly turns: TurnDispatcher,
   ) {}
 
   /**
@@ -62,9 +60,8 @@ export class BoxLifecycle
     this.driver.onExit((sessionId, code) => {
       if (this.closing) return;
       const reason = `the box's daemon exited unexpectedly (code ${code ?? 'none'})`;
-      this.box(sessionId, 'FailBox', { reason })
-        .then(() => this.turns.boxGone(sessionId, `the box failed: ${reason}`))
-        .catch((e: unknown) => this.logger.warn(String(e)));
+      // Its running turn fails by the agent's reactor to BoxFailed.
+      this.box(sessionId, 'FailBox', { reason }).catch((e: unknown) => this.logger.warn(String(e)));
     });
     const running = sidebarQueries(this.readModels)
       .list()
@@ -113,7 +110,6 @@ export class BoxLifecycle
     } catch (e) {
       const reason = e instanceof Error ? e.message : String(e);
       await this.box(sessionId, 'FailBox', { reason });
-      await this.turns.boxGone(sessionId, `the box could not start: ${reason}`);
       throw e;
     }
   }
@@ -138,7 +134,8 @@ export class BoxLifecycle
 
   /**
    * Ends the box for good: its processes killed and its workspace (and snapshots) removed. What
-   * that means for the session (its turn fails, it stops) is DestroyedBoxes' reaction.
+   * that means for the session (its turn fails, it stops) is the reactors' business
+   * (BoxGoneReactor, DestroyedBoxes).
    */
   async destroy(sessionId: string): Promise<void> {
     if (this.driver.info(sessionId))

@@ -4,6 +4,7 @@ import {
   Injectable,
   Logger,
   Module,
+  type BeforeApplicationShutdown,
   type DynamicModule,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
@@ -14,24 +15,38 @@ import type { AppConfig } from '../config';
 import { Clock, IdGenerator, SystemClock, UuidGenerator } from './clock';
 import { CommandBus } from './command-bus';
 import { openEventStore, readModelPath } from './open-event-store';
+import { Reactors } from './reactors';
 import { APP_CONFIG, EVENT_STORE, PROJECTION_RUNNER, READ_MODELS } from './tokens';
 
-/** Starts the projection runner once the app is up; closes runner and stores on shutdown. */
+/**
+ * Starts the projection runner once the app is up, then the reactors (which wait for it);
+ * stops the reactors before anything shuts down, then closes runner and stores.
+ */
 @Injectable()
-class StoreLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+class StoreLifecycle
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger = new Logger('Stores');
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
     @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
+    private readonly reactors: Reactors,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.runner.start();
+    await this.reactors.start();
+  }
+
+  /** A reaction cut short here is reacted to again at the next start (its checkpoint is before). */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.reactors.stop();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.reactors.stop();
     await this.runner.stop();
     await this.eventStore.close();
     this.readModels.close();
@@ -67,6 +82,7 @@ export class InfrastructureModule {
         { provide: Clock, useClass: SystemClock },
         { provide: IdGenerator, useClass: UuidGenerator },
         CommandBus,
+        Reactors,
         StoreLifecycle,
       ],
       exports: [
@@ -76,6 +92,7 @@ export class InfrastructureModule {
         PROJECTION_RUNNER,
         CommandHandler,
         CommandBus,
+        Reactors,
         Clock,
         IdGenerator,
       ],

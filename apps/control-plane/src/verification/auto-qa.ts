@@ -1,13 +1,19 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import {
   conversationStream,
   type Actor,
   type TurnFinished,
   type TurnStarted,
 } from '@sessionboxer/domain';
-import { deterministicUuid, type EventStore } from '@sessionboxer/event-store';
+import { deterministicUuid, type EventStore, type RecordedEvent } from '@sessionboxer/event-store';
+import {
+  conversationQueries,
+  type Reactor,
+  type SqliteReadModelStore,
+} from '@sessionboxer/projections';
 import { SessionAgent } from '../agent/session-agent.service';
-import { EVENT_STORE } from '../infrastructure/tokens';
+import { Reactors } from '../infrastructure/reactors';
+import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens';
 import { SettingsService } from '../settings/settings.service';
 import { Verifications } from './verifications.service';
 
@@ -37,29 +43,35 @@ export function autoQaPrompt(runId: string, brief: string): string {
  * The Auto QA setting (`autoQa.afterEachTurn`): after each turn a PERSON sent finishes, open a
  * verification run and queue a prompt asking the agent to verify it. Turns Sessionboxer or the
  * agent itself queued (this prompt, queue_add) open none, so it never verifies its own check.
+ * A reactor over TurnFinished: the run's id and the prompt's key come from the turn, so a
+ * repeated reaction opens one run and queues one prompt; the setting is read when it reacts.
  */
 @Injectable()
-export class AutoQa {
+export class AutoQa implements Reactor, OnModuleInit {
+  readonly name = 'auto_qa_after_turn';
+  readonly handles = ['TurnFinished'];
   private readonly logger = new Logger('AutoQa');
 
   constructor(
+    private readonly reactors: Reactors,
     private readonly settings: SettingsService,
     private readonly verifications: Verifications,
     private readonly agent: SessionAgent,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
   ) {}
 
-  /** A turn of the session's own conversation finished; never throws (it is logged). */
-  async turnFinished(
-    sessionId: string,
-    conversationId: string,
-    finished: TurnFinished['data'],
-  ): Promise<void> {
-    try {
-      await this.afterTurn(sessionId, conversationId, finished);
-    } catch (e) {
-      this.logger.warn(`session ${sessionId}, turn ${finished.turn}: ${String(e)}`);
-    }
+  onModuleInit(): void {
+    this.reactors.register(this);
+  }
+
+  /** A turn finished; only a session's own conversation has an Auto QA. */
+  async react(event: RecordedEvent): Promise<void> {
+    const finished = event.data as TurnFinished['data'];
+    if (finished.status !== 'finished') return;
+    const sessionId = conversationQueries(this.readModels).get(finished.conversationId)?.sessionId;
+    if (sessionId == null) return;
+    await this.afterTurn(sessionId, finished.conversationId, finished);
   }
 
   private async afterTurn(
@@ -67,18 +79,19 @@ export class AutoQa {
     conversationId: string,
     finished: TurnFinished['data'],
   ) {
-    if (finished.status !== 'finished') return;
     if (!(await this.settings.current()).autoQa.afterEachTurn) return;
     const prompt = await this.promptOf(conversationId, finished.turn);
     if (prompt?.from.kind !== 'person') return;
-    if (await this.verifications.hasOpenRun(sessionId)) {
+    const key = `auto-qa/${conversationId}/${finished.turn}`;
+    const runId = deterministicUuid(`verification/${sessionId}/${key}`);
+    // Its own run open already: a repeated reaction, which still owes the prompt.
+    const open = await this.verifications.openRunId(sessionId);
+    if (open !== null && open !== runId) {
       this.logger.log(
         `session ${sessionId}: a verification run is still open; no new one after turn ${finished.turn}`,
       );
       return;
     }
-    const key = `auto-qa/${conversationId}/${finished.turn}`;
-    const runId = deterministicUuid(`verification/${sessionId}/${key}`);
     const brief = autoQaBrief(finished.turn, prompt.text);
     await this.verifications.open({ sessionId, runId, brief, cases: null, actor: AUTO_QA, key });
     const text = autoQaPrompt(runId, brief);

@@ -108,12 +108,12 @@ export class Verifications {
     return verificationQueries(this.readModels).list(sessionId);
   }
 
-  /** Whether the session's current run is open, from the write side (Auto QA asks this). */
-  async hasOpenRun(sessionId: string): Promise<boolean> {
+  /** The session's current run if it is open, from the write side (Auto QA asks this). */
+  async openRunId(sessionId: string): Promise<string | null> {
     const current = await this.currentRunId(sessionId);
-    if (current === null) return false;
+    if (current === null) return null;
     const { state } = await this.readRun(current);
-    return state.status !== 'absent' && !isClosed(state);
+    return state.status !== 'absent' && !isClosed(state) ? current : null;
   }
 
   private async currentRunId(sessionId: string): Promise<string | null> {
