@@ -7,6 +7,7 @@ import {
   type Actor,
   type CommandMetadata,
   type SessionCommand,
+  TITLE_MAX_LENGTH,
 } from '@sessionboxer/domain';
 import { deterministicUuid } from '@sessionboxer/event-store';
 import {
@@ -205,10 +206,10 @@ function childOf(session: SidebarSession, parentTitle: string | undefined): Sess
   return { sessionId: session.parentId, title: parentTitle };
 }
 
-/** "<title> (fork)", kept within the 200 characters a title may have. */
+/** "<title> (fork)", kept within the characters a title may have. */
 function forkTitle(title: string): string {
   const suffix = ' (fork)';
-  return title.length + suffix.length <= 200
+  return title.length + suffix.length <= TITLE_MAX_LENGTH
     ? title + suffix
-    : `${title.slice(0, 199 - suffix.length)}…${suffix}`;
+    : `${title.slice(0, TITLE_MAX_LENGTH - 1 - suffix.length)}…${suffix}`;
 }

@@ -1,21 +1,18 @@
 import { Body, Controller, Param, Post } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@sessionboxer/domain';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { IdempotencyKey, RequestActor } from '../common/request-actor';
 import type { SessionView } from '@sessionboxer/contracts';
+import { SessionTitle } from './dto/create-session.dto';
 import { SessionsService } from './sessions.service';
 
 export class ForkSnapshotDto {
-  @ApiPropertyOptional({
-    minLength: 1,
-    maxLength: 200,
+  @SessionTitle({
+    required: false,
     description: "The new session's title; by default the session's own with “(fork)”",
   })
   @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
   title?: string;
 }
 

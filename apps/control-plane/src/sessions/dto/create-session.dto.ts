@@ -1,4 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsIn,
@@ -15,14 +16,29 @@ import {
   HARNESS_NAMES,
   MODEL_NAME,
   SESSION_ENVIRONMENTS,
+  STOP_REASON_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
   type SessionEnvironment,
 } from '@sessionboxer/domain';
 
-// The lists are the domain's (the decider checks the same ones); here they answer with every
+// The lists and limits are the domain's (the decider checks the same ones); here they answer with every
 // wrong field at once, and they are the OpenAPI document's enums.
 const oneOf = (field: string, allowed: readonly string[]) => ({
   message: `${field} must be one of ${allowed.join(', ')}`,
 });
+
+/**
+ * A session's title as every route takes it (create, rename, fork): the domain's limit, in the
+ * check and in the OpenAPI document alike.
+ */
+export function SessionTitle(api: ApiPropertyOptions = {}) {
+  return applyDecorators(
+    ApiProperty({ minLength: 1, maxLength: TITLE_MAX_LENGTH, ...api }),
+    IsString(),
+    IsNotEmpty(),
+    MaxLength(TITLE_MAX_LENGTH),
+  );
+}
 
 /** The snapshot a session is forked from. */
 export class ForkedFromDto {
@@ -38,10 +54,7 @@ export class ForkedFromDto {
 }
 
 export class CreateSessionDto {
-  @ApiProperty({ example: 'Backend tests', minLength: 1, maxLength: 200 })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @SessionTitle({ example: 'Backend tests' })
   title!: string;
 
   @ApiPropertyOptional({
@@ -76,17 +89,14 @@ export class CreateSessionDto {
 }
 
 export class RenameSessionDto {
-  @ApiProperty({ example: 'Backend tests, take 2', minLength: 1, maxLength: 200 })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
+  @SessionTitle({ example: 'Backend tests, take 2' })
   title!: string;
 }
 
 export class StopSessionDto {
-  @ApiPropertyOptional({ maxLength: 500 })
+  @ApiPropertyOptional({ maxLength: STOP_REASON_MAX_LENGTH })
   @IsOptional()
   @IsString()
-  @MaxLength(500)
+  @MaxLength(STOP_REASON_MAX_LENGTH)
   reason?: string;
 }
