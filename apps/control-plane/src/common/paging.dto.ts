@@ -1,8 +1,24 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import type { Direction } from '@sessionboxer/event-store';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 
 export const MAX_PAGE = 1000;
+/** The event store's read directions (the port's `Direction`), as the query names them. */
+const DIRECTIONS = ['forwards', 'backwards'] as const satisfies readonly Direction[];
+
+/** `?limit=`: one rule for every paged read, in the check and in the OpenAPI document. */
+function PageLimit() {
+  return applyDecorators(
+    ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE, default: 100 }),
+    IsOptional(),
+    Type(() => Number),
+    IsInt(),
+    Min(1),
+    Max(MAX_PAGE),
+  );
+}
 
 /** `?from=&limit=&direction=` for every paged read; `from` is inclusive. */
 export class PagingQueryDto {
@@ -16,18 +32,13 @@ export class PagingQueryDto {
   @Min(0)
   from?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE, default: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE)
+  @PageLimit()
   limit?: number;
 
-  @ApiPropertyOptional({ enum: ['forwards', 'backwards'], default: 'forwards' })
+  @ApiPropertyOptional({ enum: DIRECTIONS, default: 'forwards' })
   @IsOptional()
-  @IsIn(['forwards', 'backwards'])
-  direction?: 'forwards' | 'backwards';
+  @IsIn(DIRECTIONS)
+  direction?: Direction;
 }
 
 /** `?after=&limit=` for read models ordered by global position; `after` is exclusive. */
@@ -39,11 +50,6 @@ export class AfterQueryDto {
   @Min(-1)
   after?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE, default: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE)
+  @PageLimit()
   limit?: number;
 }
