@@ -1,16 +1,16 @@
 import { Body, Controller, Delete, Get, Param, Put } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import type { Actor } from '@sessionboxer/domain';
+import { CREDENTIAL_VALUE_MAX_LENGTH, type Actor } from '@sessionboxer/domain';
 import { RequestActor } from '../common/request-actor';
 import type { CredentialView } from '@sessionboxer/contracts';
 import { CredentialsService } from './credentials.service';
 
 export class SetCredentialDto {
-  @ApiProperty({ example: 'sk-ant-…', maxLength: 4096 })
+  @ApiProperty({ example: 'sk-ant-…', maxLength: CREDENTIAL_VALUE_MAX_LENGTH })
   @IsString()
   @IsNotEmpty()
-  @MaxLength(4096)
+  @MaxLength(CREDENTIAL_VALUE_MAX_LENGTH)
   value!: string;
 }
 

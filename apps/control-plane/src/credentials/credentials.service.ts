@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   CREDENTIAL_ENV,
+  CREDENTIAL_VALUE_MAX_LENGTH,
   CREDENTIAL_NAMES,
   credentialsDecider,
   credentialsStream,
@@ -25,8 +26,6 @@ const HARNESS_CREDENTIALS: Readonly<Record<HarnessName, readonly CredentialName[
   scripted: CREDENTIAL_NAMES,
 };
 
-const VALUE_MAX = 4096;
-
 /** Credentials for agents: set and cleared by people, handed to a harness for one run. */
 @Injectable()
 export class CredentialsService {
@@ -41,10 +40,14 @@ export class CredentialsService {
 
   async set(rawName: string, value: unknown, actor: Actor): Promise<CredentialView> {
     const name = this.name(rawName);
-    if (typeof value !== 'string' || value.length === 0 || value.length > VALUE_MAX) {
+    if (
+      typeof value !== 'string' ||
+      value.length === 0 ||
+      value.length > CREDENTIAL_VALUE_MAX_LENGTH
+    ) {
       throw new DomainError(
         ErrorCode.ValidationFailed,
-        `value must be a string of 1–${VALUE_MAX} characters`,
+        `value must be a string of 1–${CREDENTIAL_VALUE_MAX_LENGTH} characters`,
         { field: 'value' },
       );
     }

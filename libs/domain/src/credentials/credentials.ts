@@ -16,6 +16,9 @@ export const CREDENTIAL_NAMES: readonly CredentialName[] = [
   'openrouterApiKey',
 ];
 
+/** A credential's value, in characters: the vault refuses a longer one, as the API does. */
+export const CREDENTIAL_VALUE_MAX_LENGTH = 4096;
+
 /** The environment variable a harness reads each credential from. */
 export const CREDENTIAL_ENV: Readonly<Record<CredentialName, string>> = {
   anthropicApiKey: 'ANTHROPIC_API_KEY',
