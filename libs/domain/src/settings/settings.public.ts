@@ -1,9 +1,12 @@
 import { isPlainObject } from '../kernel/validation';
 import type { Settings } from './settings.state';
 
-/** A value with every string possibly removed (null), as `publicSettings` returns it. */
+/**
+ * A value with every string possibly removed (null), as `publicSettings` returns it. A string
+ * is kept whole or removed, never rewritten, so a literal type (an environment, a policy) stays.
+ */
 export type Redacted<T> = T extends string
-  ? string | null
+  ? T | null
   : T extends readonly (infer U)[]
     ? Redacted<U>[]
     : T extends object
