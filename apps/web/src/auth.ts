@@ -1,7 +1,7 @@
 import { api, ApiError, get, setUnauthenticatedHandler } from './api';
 import { live } from './live';
 import { setState } from './store';
-import type { SidebarNode } from './types';
+import type { SidebarNode, SignedIn, SignInAnswer } from '@sessionboxer/contracts';
 
 function signedOut(): void {
   live.stop();
@@ -26,7 +26,7 @@ async function signedIn(username: string | null): Promise<void> {
 export async function checkAuth(): Promise<void> {
   setUnauthenticatedHandler(signedOut);
   try {
-    const me = await api<{ username: string }>('GET', '/api/auth/me', undefined, {
+    const me = await api<SignedIn>('GET', '/api/auth/me', undefined, {
       quiet401: true,
     });
     await signedIn(me.username);
@@ -40,7 +40,7 @@ export async function checkAuth(): Promise<void> {
 /** Resolves false for a wrong user name or password. */
 export async function signIn(username: string, password: string): Promise<boolean> {
   try {
-    const me = await api<{ username: string }>(
+    const me = await api<SignInAnswer>(
       'POST',
       '/api/auth/sign-in',
       { username, password },

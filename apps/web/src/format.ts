@@ -1,4 +1,4 @@
-import type { Actor, SessionEnvironment } from './types';
+import type { Actor, SessionEnvironment } from '@sessionboxer/contracts';
 
 const PROVIDERS: Record<string, string> = {
   'claude-code': 'Claude Code',

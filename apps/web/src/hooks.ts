@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from './store';
-import type { SidebarNode } from './types';
+import type { SidebarNode } from '@sessionboxer/contracts';
 
 /** The current time, ticking every `ms` while the component is shown (a display timer). */
 export function useNow(ms = 1000): number {

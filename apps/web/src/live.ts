@@ -1,7 +1,6 @@
+import type { PaneFrame, UiClientFrame, UiServerFrame } from '@sessionboxer/contracts';
 import { api } from './api';
-import type { Notification } from './pane-types';
 import { getState, setState } from './store';
-import type { SidebarNode, TranscriptEntry } from './types';
 import {
   addNotification,
   appendEntries,
@@ -9,11 +8,6 @@ import {
   openPane,
   paneOfRequest,
 } from './view-state';
-
-interface Frame {
-  event: string;
-  data: unknown;
-}
 
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 10_000;
@@ -23,48 +17,37 @@ function socketUrl(): string {
   return `${scheme}//${location.host}/api/ui`;
 }
 
-interface PaneFrame {
-  sessionId: string;
-  pane: string;
-  terminalId?: string | null;
-}
-
 /** An agent's ui_open: the pane it names, on the Terminal it started (if any). */
 function applyPaneFrame({ sessionId, pane, terminalId }: PaneFrame): void {
   const tab = paneOfRequest(pane);
   if (tab) openPane(sessionId, tab, terminalId ? { terminalId } : {});
 }
 
-function apply(frame: Frame): void {
+/** A frame of the control plane, typed by the contracts' map of what it sends. */
+function apply(frame: UiServerFrame): void {
   switch (frame.event) {
     case 'sidebar':
-      setState({ sidebar: (frame.data as { nodes: SidebarNode[] }).nodes });
+      setState({ sidebar: frame.data.nodes });
       return;
-    case 'transcript': {
-      const { sessionId, entries } = frame.data as {
-        sessionId: string;
-        entries: TranscriptEntry[];
-      };
-      appendEntries(sessionId, entries);
+    case 'transcript':
+      appendEntries(frame.data.sessionId, frame.data.entries);
       return;
-    }
-    case 'session': {
-      const data = frame.data as { sessionId: string } & Record<string, unknown>;
-      applySessionFrame(data.sessionId, data);
+    case 'session':
+      applySessionFrame(frame.data.sessionId, frame.data);
       return;
-    }
     case 'pane':
-      applyPaneFrame(frame.data as PaneFrame);
+      applyPaneFrame(frame.data);
       return;
     case 'notification':
-      addNotification(frame.data as Notification);
+      addNotification(frame.data);
       return;
-    case 'error': {
-      const { message } = frame.data as { message?: string };
-      console.warn(`the control plane refused a frame: ${message ?? 'no reason given'}`);
+    case 'error':
+      console.warn(`the control plane refused a frame: ${frame.data.message ?? 'no reason given'}`);
       return;
-    }
+    case 'watching':
+      return;
     default:
+      // A frame of a newer control plane: nothing to do with it.
       return;
   }
 }
@@ -120,7 +103,7 @@ class LiveClient {
     this.send({ event: 'watch', data });
   }
 
-  private send(frame: Frame): void {
+  private send(frame: UiClientFrame): void {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
   }
 
@@ -137,7 +120,7 @@ class LiveClient {
     };
     socket.onmessage = (message: MessageEvent<string>) => {
       try {
-        apply(JSON.parse(message.data) as Frame);
+        apply(JSON.parse(message.data) as UiServerFrame);
       } catch (e) {
         console.warn('a frame the page could not read', e);
       }

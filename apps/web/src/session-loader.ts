@@ -1,7 +1,8 @@
 import { errorText, get } from './api';
 import { live } from './live';
 import { getState, setState, updateView } from './store';
-import type { SessionParts, TranscriptPage } from './types';
+import type { SessionFrame, TranscriptPage } from '@sessionboxer/contracts';
+import type { SessionParts } from './view-types';
 import { appendEntries, applyLoadedPart, newView, partsOf } from './view-state';
 
 const PAGE = 500;
@@ -35,7 +36,9 @@ async function loadTranscript(sessionId: string): Promise<void> {
 /** A part the server may not have yet (a route another change adds) leaves it empty. */
 async function loadPart(sessionId: string, key: keyof typeof PART_ROUTES): Promise<void> {
   try {
-    const body = await get<unknown>(`/api/sessions/${sessionId}/${PART_ROUTES[key]}`);
+    const body = await get<SessionFrame[typeof key]>(
+      `/api/sessions/${sessionId}/${PART_ROUTES[key]}`,
+    );
     applyLoadedPart(sessionId, partsOf({ [key]: body }));
   } catch (e) {
     console.warn(`could not load the ${key} of session ${sessionId}: ${errorText(e)}`);

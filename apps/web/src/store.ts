@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { PaneFocus, PaneName } from './pane-types';
-import type { SessionParts, SidebarNode, TranscriptEntry } from './types';
+import type { SidebarNode, TranscriptEntry } from '@sessionboxer/contracts';
+import type { PaneFocus, PaneName, SessionParts } from './view-types';
 
 /** The session the page shows: its transcript so far and the rest of its state. */
 export interface SessionState {

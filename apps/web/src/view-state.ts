@@ -1,6 +1,12 @@
-import type { Notification, PaneFocus, PaneName } from './pane-types';
+import type {
+  Notification,
+  NotificationFrame,
+  NotificationPage,
+  SessionFrame,
+  TranscriptEntry,
+} from '@sessionboxer/contracts';
+import type { PaneFocus, PaneName, SessionParts } from './view-types';
 import { emptyParts, updateView, type SessionState } from './store';
-import type { SessionParts, TranscriptEntry } from './types';
 
 /** A fresh view of a session, before anything is loaded. */
 export function newView(sessionId: string): SessionState {
@@ -30,26 +36,30 @@ export function appendEntries(sessionId: string, entries: TranscriptEntry[]): vo
   });
 }
 
+/** A `session` frame, or the REST answers of some of its parts (each the body of its GET). */
+export type LoadedParts = Partial<Omit<SessionFrame, 'sessionId'>>;
+
 /** The notifications' REST body is a page; the frame carries the same. */
-function notificationsOf(value: unknown): Notification[] {
-  if (Array.isArray(value)) return value as Notification[];
-  const page = value as { notifications?: Notification[] } | null;
-  return page?.notifications ?? [];
+function notificationsOf(value: NotificationPage | Notification[] | null): Notification[] {
+  if (Array.isArray(value)) return value;
+  return value?.notifications ?? [];
 }
 
 /** Normalises a `session` frame (or a REST answer of one part) into the view's parts. */
-export function partsOf(data: Record<string, unknown>): Partial<SessionParts> {
+export function partsOf(data: LoadedParts): Partial<SessionParts> {
   const parts: Partial<SessionParts> = {};
+  const given = data as Record<string, unknown>;
   for (const key of Object.keys(emptyParts) as (keyof SessionParts)[]) {
     if (!(key in data)) continue;
-    const value = key === 'notifications' ? notificationsOf(data[key]) : data[key];
+    const value =
+      key === 'notifications' ? notificationsOf(data.notifications ?? null) : given[key];
     (parts as Record<string, unknown>)[key] = value;
   }
   return parts;
 }
 
 /** A `session` frame: the whole state, newer than anything the first load fetched. */
-export function applySessionFrame(sessionId: string, data: Record<string, unknown>): void {
+export function applySessionFrame(sessionId: string, data: SessionFrame): void {
   updateView(sessionId, (v) => ({
     parts: { ...v.parts, ...partsOf(data) },
     framed: true,
@@ -68,8 +78,15 @@ export function applyActionResult(sessionId: string, data: Partial<SessionParts>
   updateView(sessionId, (v) => ({ parts: { ...v.parts, ...data } }));
 }
 
-export function addNotification(notification: Notification): void {
-  updateView(notification.sessionId, (v) => {
+/**
+ * The agent's `notify`, the moment it is recorded. The frame names only its id and text: the bell
+ * shows it as the agent's, now, until the `session` frame right behind it brings the recorded one.
+ */
+export function addNotification(frame: NotificationFrame): void {
+  const { sessionId, notificationId: id, text } = frame;
+  const at = new Date().toISOString();
+  const notification: Notification = { id, sessionId, text, source: 'agent', at, read: false };
+  updateView(sessionId, (v) => {
     const list = v.parts.notifications;
     if (list.some((n) => n.id === notification.id)) return {};
     return { parts: { ...v.parts, notifications: [...list, notification] } };

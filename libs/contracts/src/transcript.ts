@@ -120,3 +120,14 @@ export interface QueuedPrompt {
   from: Actor;
   queuedAt: string;
 }
+
+/** `POST /api/sessions/:id/prompts`: where the prompt went. */
+export interface PromptReceipt {
+  conversationId: string;
+  promptId: string;
+  /** running: its turn started now; queued: it waits behind the running turn or others. */
+  status: 'running' | 'queued';
+  turn: number | null;
+  /** Its place in the queue, 1 first; 0 when its turn started at once. */
+  position: number;
+}

@@ -3,27 +3,32 @@ import { clock, providerName } from '../format';
 import { useAction, useNow } from '../hooks';
 import { Link, sessionPath } from '../router';
 import { getState } from '../store';
-import type { Approval } from '../types';
+import type { Approval } from '@sessionboxer/contracts';
 import { applyActionResult } from '../view-state';
 import { ErrorAlert } from './FormParts';
 
-/** The title the card asks about: from its payload, else from its summary's quotes. */
+/** The title the card asks about: from its summary's quotes (the card carries no payload). */
 function askedTitle(approval: Approval): string {
-  if (approval.payload?.title) return approval.payload.title;
   const quoted = /“(.*)”\s*$/.exec(approval.summary) ?? /'(.*)'\s*$/.exec(approval.summary);
   return quoted ? quoted[1] : approval.summary;
 }
 
+/** A field of what the allowed action returned (session_create's answer), if it is a string. */
+function resultText(approval: Approval, key: 'sessionId' | 'title'): string | undefined {
+  const value = approval.result?.[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
 function Settled({ approval, title }: { approval: Approval; title: string }) {
   if (approval.status === 'denied') return <p className="settled denied">Denied</p>;
-  const created = approval.result?.sessionId;
+  const created = resultText(approval, 'sessionId');
   return (
     <p className="settled allowed">
       Allowed
       {created && (
         <>
           {': '}
-          <Link to={sessionPath(created)}>{approval.result?.title ?? title}</Link>
+          <Link to={sessionPath(created)}>{resultText(approval, 'title') ?? title}</Link>
         </>
       )}
       {!created && !approval.error && ' (creating the session…)'}

@@ -1,6 +1,6 @@
 import { fileUrl } from '../api';
 import { useRevealWhen } from '../hooks';
-import type { VerificationCase, VerificationRun } from '../pane-types';
+import type { VerificationCase, VerificationRun } from '@sessionboxer/contracts';
 import type { SessionState } from '../store';
 import { Video } from './Video';
 

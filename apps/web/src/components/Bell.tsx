@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Notification } from '../pane-types';
+import type { Notification } from '@sessionboxer/contracts';
 import { useStore } from '../store';
 
 const NONE: Notification[] = [];

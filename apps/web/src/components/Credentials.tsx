@@ -1,14 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, del, errorText, get } from '../api';
 import { useAction } from '../hooks';
+import type { CredentialView } from '@sessionboxer/contracts';
 import { ErrorAlert } from './FormParts';
-
-interface Credential {
-  name: string;
-  /** The environment variable the agent's harness gets it as. */
-  env: string;
-  set: boolean;
-}
 
 const LABELS: Record<string, string> = {
   anthropicApiKey: 'Anthropic API key',
@@ -18,7 +12,7 @@ const LABELS: Record<string, string> = {
 };
 
 /** One credential: whether it is set, a field to set it (never shown back), Clear. */
-function CredentialRow({ item, onChange }: { item: Credential; onChange: () => void }) {
+function CredentialRow({ item, onChange }: { item: CredentialView; onChange: () => void }) {
   const [value, setValue] = useState('');
   const { busy, error, run } = useAction();
   const id = `credential-${item.name}`;
@@ -66,10 +60,10 @@ function CredentialRow({ item, onChange }: { item: Credential; onChange: () => v
 
 /** Agents' credentials: values go in and never come back; the page only says which are set. */
 export function Credentials() {
-  const [items, setItems] = useState<Credential[] | null>(null);
+  const [items, setItems] = useState<CredentialView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = () =>
-    get<Credential[]>('/api/settings/credentials')
+    get<CredentialView[]>('/api/settings/credentials')
       .then(setItems)
       .catch((e: unknown) => setError(errorText(e)));
   useEffect(() => void load(), []);

@@ -1,8 +1,8 @@
 import { ENVIRONMENT_IDS } from '../format';
-import type { Settings } from '../settings-types';
+import type { PublicSettings } from '@sessionboxer/contracts';
 import { EnvironmentSelect, ProviderSelect } from './SessionFields';
 
-type Defaults = Settings['defaults'];
+type Defaults = PublicSettings['defaults'];
 
 interface Props {
   defaults: Defaults;
@@ -18,7 +18,7 @@ export function DefaultsFields({ defaults, onChange }: Props) {
         <label htmlFor="default-provider">Default provider</label>
         <ProviderSelect
           id="default-provider"
-          value={defaults.provider}
+          value={defaults.provider ?? ''}
           onChange={(provider) => onChange({ ...defaults, provider })}
         />
       </div>
@@ -26,7 +26,7 @@ export function DefaultsFields({ defaults, onChange }: Props) {
         <label htmlFor="default-model">Default model</label>
         <input
           id="default-model"
-          value={defaults.model}
+          value={defaults.model ?? ''}
           maxLength={100}
           required
           onChange={(e) => onChange({ ...defaults, model: e.target.value })}
@@ -36,7 +36,7 @@ export function DefaultsFields({ defaults, onChange }: Props) {
         <label htmlFor="default-environment">Default environment</label>
         <EnvironmentSelect
           id="default-environment"
-          value={defaults.environment}
+          value={defaults.environment ?? 'docker-linux'}
           options={ENVIRONMENT_IDS}
           onChange={(environment) => onChange({ ...defaults, environment })}
         />

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { patch } from '../api';
 import { useSave } from '../hooks';
-import type { Settings } from '../settings-types';
+import type { PublicSettings, SettingsView } from '@sessionboxer/contracts';
 import { DefaultsFields } from './DefaultsFields';
 import { CheckboxField, ErrorAlert, SaveRow } from './FormParts';
 
 interface Props {
-  settings: Settings;
-  onSaved: (settings: Settings) => void;
+  settings: PublicSettings;
+  onSaved: (settings: PublicSettings) => void;
 }
 
 /** The defaults a new session takes, and Auto QA after each of a person's turns. */
@@ -20,7 +20,7 @@ export function GlobalSettings({ settings, onSaved }: Props) {
     e.preventDefault();
     void run(async () => {
       const body = { defaults, autoQa: { afterEachTurn: autoQa } };
-      const view = await patch<{ settings: Settings }>('/api/settings', body);
+      const view = await patch<SettingsView>('/api/settings', body);
       onSaved(view.settings);
     });
   };

@@ -1,8 +1,8 @@
 import type { MouseEvent } from 'react';
 import { actorName, safeUrl } from '../format';
-import type { PaneFocus, PaneName } from '../pane-types';
+import type { TranscriptMarker } from '@sessionboxer/contracts';
+import type { PaneFocus, PaneName } from '../view-types';
 import { Link, sessionPath } from '../router';
-import type { TranscriptMarker } from '../types';
 import { openPane } from '../view-state';
 
 interface Props {

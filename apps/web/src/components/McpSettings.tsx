@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { patch } from '../api';
 import { useSave } from '../hooks';
-import type { Settings } from '../settings-types';
+import type { PublicSettings, SettingsView } from '@sessionboxer/contracts';
 import { ErrorAlert, SaveRow } from './FormParts';
 import { AgentToolsField, SessionCreationField } from './PolicyFields';
 
 interface Props {
-  settings: Settings;
-  onSaved: (settings: Settings) => void;
+  settings: PublicSettings;
+  onSaved: (settings: PublicSettings) => void;
 }
 
-type Policy = Settings['sessionboxer'];
+type Policy = PublicSettings['sessionboxer'];
 
 /** How many alive agent-created sessions the whole control plane allows. */
 function GlobalCapField({ value, onChange }: { value: number; onChange: (cap: number) => void }) {
@@ -47,12 +47,12 @@ function SessionboxerPolicy({
     <>
       <AgentToolsField
         id="global-agent-tools"
-        value={policy.agentTools}
+        value={policy.agentTools ?? ''}
         onChange={(v) => v !== '' && onSave({ ...policy, agentTools: v })}
       />
       <SessionCreationField
         id="global-session-creation"
-        value={policy.sessionCreation}
+        value={policy.sessionCreation ?? ''}
         onChange={(v) => v !== '' && onSave({ ...policy, sessionCreation: v })}
       />
       <GlobalCapField
@@ -73,7 +73,7 @@ export function McpSettings({ settings, onSaved }: Props) {
 
   const save = (next: Policy) =>
     run(async () => {
-      const view = await patch<{ settings: Settings }>('/api/settings', { sessionboxer: next });
+      const view = await patch<SettingsView>('/api/settings', { sessionboxer: next });
       onSaved(view.settings);
       setPolicy(view.settings.sessionboxer);
     });

@@ -3,8 +3,7 @@ import { get, post } from '../api';
 import { ENVIRONMENT_IDS } from '../format';
 import { useAction } from '../hooks';
 import { navigate, sessionPath } from '../router';
-import type { Settings } from '../settings-types';
-import type { SessionEnvironment } from '../types';
+import type { SessionEnvironment, SessionView, SettingsView } from '@sessionboxer/contracts';
 import { ErrorAlert } from './FormParts';
 import { EnvironmentSelect, ProviderSelect } from './SessionFields';
 
@@ -15,12 +14,14 @@ function useNewSessionChoices() {
   const [environments, setEnvironments] = useState<SessionEnvironment[]>(ENVIRONMENT_IDS);
   useEffect(() => {
     let live = true;
-    get<{ settings: Settings }>('/api/settings')
+    get<SettingsView>('/api/settings')
       .then(({ settings }) => {
         if (!live) return;
         setProvider(settings.defaults.provider ?? 'claude-code');
         setEnvironment(settings.defaults.environment ?? 'docker-linux');
-        if (settings.environments?.length) setEnvironments(settings.environments);
+        // Settings are redacted (any string may come back null): keep only real environments.
+        const known = settings.environments?.filter((e) => e !== null) ?? [];
+        if (known.length) setEnvironments(known);
       })
       .catch(() => undefined);
     return () => {
@@ -35,7 +36,7 @@ function useCreateSession(onDone: () => void) {
   const { busy, error, run } = useAction();
   const create = (body: { title: string; provider: string; environment: SessionEnvironment }) =>
     run(async () => {
-      const created = await post<{ id: string }>('/api/sessions', body);
+      const created = await post<SessionView>('/api/sessions', body);
       onDone();
       navigate(sessionPath(created.id));
     });

@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import type { PaneName } from '../pane-types';
+import type { PaneName } from '../view-types';
 import type { SessionState } from '../store';
 import { openPane } from '../view-state';
 import { AutoQaPane } from './AutoQaPane';

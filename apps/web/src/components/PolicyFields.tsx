@@ -1,12 +1,12 @@
-import type { AgentTools, SessionCreation } from '../types';
+import type { AgentToolsPolicy, SessionCreationPolicy } from '@sessionboxer/contracts';
 
-export const AGENT_TOOLS_LABELS: Record<AgentTools, string> = {
+export const AGENT_TOOLS_LABELS: Record<AgentToolsPolicy, string> = {
   off: 'Off',
   session: 'This session only',
   all: 'All sessions',
 };
 
-export const SESSION_CREATION_LABELS: Record<SessionCreation, string> = {
+export const SESSION_CREATION_LABELS: Record<SessionCreationPolicy, string> = {
   ask: 'Ask me',
   dont_ask: 'Do not ask',
 };
@@ -43,12 +43,12 @@ function PolicySelect<T extends string>({
 }
 
 /** The sessionboxer policy's agent tools: what the agent may do through the sessionboxer MCP. */
-export function AgentToolsField(props: FieldProps<AgentTools>) {
+export function AgentToolsField(props: FieldProps<AgentToolsPolicy>) {
   return <PolicySelect {...props} label="Agent tools" labels={AGENT_TOOLS_LABELS} />;
 }
 
 /** "When the agent creates a session": Ask me (an approval card) or Do not ask. */
-export function SessionCreationField(props: FieldProps<SessionCreation>) {
+export function SessionCreationField(props: FieldProps<SessionCreationPolicy>) {
   return (
     <PolicySelect
       {...props}

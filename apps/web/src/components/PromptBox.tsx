@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { get, post } from '../api';
 import { useAction } from '../hooks';
 import { live } from '../live';
-import type { QueuedPrompt } from '../types';
+import type { PromptReceipt, QueuedPrompt } from '@sessionboxer/contracts';
 import { applyActionResult } from '../view-state';
 import { ErrorAlert } from './FormParts';
 
@@ -40,7 +40,7 @@ function useSendPrompt(sessionId: string, onSent: () => void) {
   const send = (text: string) =>
     run(async () => {
       const route = `/api/sessions/${sessionId}/prompts`;
-      const receipt = await post<{ status: string }>(route, { text });
+      const receipt = await post<PromptReceipt>(route, { text });
       onSent();
       if (receipt.status === 'queued') {
         const queue = await get<QueuedPrompt[]>(`/api/sessions/${sessionId}/queue`);

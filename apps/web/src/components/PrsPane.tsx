@@ -1,5 +1,5 @@
 import { plural, safeUrl } from '../format';
-import type { PrItem, PullRequest } from '../pane-types';
+import type { PrItem, PrWithItems } from '@sessionboxer/contracts';
 
 function Item({ item }: { item: PrItem }) {
   if (item.kind === 'check')
@@ -28,7 +28,7 @@ function Item({ item }: { item: PrItem }) {
 }
 
 /** The attached PRs: state, checks, and the review items with their addressed marks. */
-export function PrsPane({ prs }: { prs: PullRequest[] }) {
+export function PrsPane({ prs }: { prs: PrWithItems[] }) {
   if (prs.length === 0) return <p className="muted">No pull requests attached yet.</p>;
   return (
     <ul className="pane-list" aria-label="Pull requests">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { del, patch } from '../api';
 import { useAction } from '../hooks';
-import type { QueuedPrompt } from '../types';
+import type { QueuedPrompt } from '@sessionboxer/contracts';
 import { applyActionResult } from '../view-state';
 import { ErrorAlert } from './FormParts';
 

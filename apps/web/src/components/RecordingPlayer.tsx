@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { clock } from '../format';
-import type { Recording } from '../pane-types';
+import type { Recording } from '@sessionboxer/contracts';
 import { Video } from './Video';
 
 /**

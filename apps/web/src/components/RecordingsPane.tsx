@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { clock, plural } from '../format';
-import type { Recording } from '../pane-types';
+import type { Recording } from '@sessionboxer/contracts';
 import type { SessionState } from '../store';
 import { RecordingPlayer } from './RecordingPlayer';
 

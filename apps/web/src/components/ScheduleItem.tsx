@@ -1,9 +1,9 @@
 import { del, patch } from '../api';
 import { useAction, useTitleOf } from '../hooks';
-import type { Schedule } from '../settings-types';
+import type { ScheduleView } from '@sessionboxer/contracts';
 import { CheckboxField, ErrorAlert } from './FormParts';
 
-function actionText(s: Schedule, titleOf: (id: string) => string | null): string {
+function actionText(s: ScheduleView, titleOf: (id: string) => string | null): string {
   if (s.action.type === 'prompt') {
     const target = titleOf(s.action.sessionId) ?? s.action.sessionId;
     return `Prompts “${target}”: ${s.action.text}`;
@@ -13,7 +13,7 @@ function actionText(s: Schedule, titleOf: (id: string) => string | null): string
 }
 
 /** The task's name, when it runs, what it does, and its next and last runs. */
-function ScheduleFacts({ schedule }: { schedule: Schedule }) {
+function ScheduleFacts({ schedule }: { schedule: ScheduleView }) {
   const titleOf = useTitleOf();
   return (
     <>
@@ -34,8 +34,8 @@ function ScheduleFacts({ schedule }: { schedule: Schedule }) {
 }
 
 interface Props {
-  schedule: Schedule;
-  onChange: (s: Schedule) => void;
+  schedule: ScheduleView;
+  onChange: (s: ScheduleView) => void;
   onDeleted: (id: string) => void;
 }
 
@@ -43,8 +43,8 @@ interface Props {
 export function ScheduleItem({ schedule, onChange, onDeleted }: Props) {
   const { busy, error, run } = useAction();
   const route = `/api/schedules/${schedule.id}`;
-  const set = (body: Partial<Pick<Schedule, 'enabled' | 'skipMissed'>>) =>
-    run(async () => onChange({ ...schedule, ...(await patch<Schedule>(route, body)) }));
+  const set = (body: Partial<Pick<ScheduleView, 'enabled' | 'skipMissed'>>) =>
+    run(async () => onChange({ ...schedule, ...(await patch<ScheduleView>(route, body)) }));
   const remove = () =>
     run(async () => {
       await del(route);

@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
 import { errorText, get } from '../api';
-import type { Schedule } from '../settings-types';
+import type { ScheduleView } from '@sessionboxer/contracts';
 import { ScheduleItem } from './ScheduleItem';
 
 /** Every scheduled task on the control plane: enable, disable, the skip policy, delete. */
 export function ScheduledTasks() {
-  const [schedules, setSchedules] = useState<Schedule[] | null>(null);
+  const [schedules, setSchedules] = useState<ScheduleView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    get<Schedule[]>('/api/schedules')
+    get<ScheduleView[]>('/api/schedules')
       .then(setSchedules)
       .catch((e: unknown) => setError(errorText(e)));
   }, []);
-  const replace = (s: Schedule) =>
+  const replace = (s: ScheduleView) =>
     setSchedules((list) => list?.map((x) => (x.id === s.id ? s : x)) ?? null);
   const remove = (id: string) => setSchedules((list) => list?.filter((x) => x.id !== id) ?? null);
 

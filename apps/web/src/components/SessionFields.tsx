@@ -1,5 +1,5 @@
 import { environmentName, PROVIDER_IDS, providerName } from '../format';
-import type { SessionEnvironment } from '../types';
+import type { SessionEnvironment } from '@sessionboxer/contracts';
 
 interface ProviderSelectProps {
   id: string;

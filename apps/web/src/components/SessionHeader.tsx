@@ -2,7 +2,7 @@ import { post } from '../api';
 import { environmentName, providerName } from '../format';
 import { useAction } from '../hooks';
 import { Link, sessionPath } from '../router';
-import type { SessionView } from '../types';
+import type { SessionView } from '@sessionboxer/contracts';
 import { applyActionResult } from '../view-state';
 import { ErrorAlert } from './FormParts';
 

@@ -1,8 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { get, patch } from '../api';
 import { useSave } from '../hooks';
-import type { Settings } from '../settings-types';
-import type { AgentTools, PolicyView, SessionCreation } from '../types';
+import type {
+  AgentToolsPolicy,
+  PolicyView,
+  PublicSettings,
+  SessionCreationPolicy,
+  SettingsView,
+} from '@sessionboxer/contracts';
 import { applyActionResult } from '../view-state';
 import { ErrorAlert, SaveRow } from './FormParts';
 import { AgentToolsField, SessionCreationField } from './PolicyFields';
@@ -13,8 +18,8 @@ interface Props {
 }
 
 /** The session's own choices; '' is "Global default". */
-type Draft = { agentTools: AgentTools | ''; sessionCreation: SessionCreation | '' };
-type Inherited = { agentTools: AgentTools; sessionCreation: SessionCreation };
+type Draft = { agentTools: AgentToolsPolicy | ''; sessionCreation: SessionCreationPolicy | '' };
+type Inherited = { agentTools: AgentToolsPolicy; sessionCreation: SessionCreationPolicy };
 
 function draftOf(policy: PolicyView | null): Draft {
   return {
@@ -33,9 +38,9 @@ function policyBody(draft: Draft) {
 
 /** What "Global default" stands for: Settings' policy once loaded, else the effective one. */
 function useInherited(policy: PolicyView | null): Inherited {
-  const [global, setGlobal] = useState<Settings['sessionboxer'] | null>(null);
+  const [global, setGlobal] = useState<PublicSettings['sessionboxer'] | null>(null);
   useEffect(() => {
-    get<{ settings: Settings }>('/api/settings')
+    get<SettingsView>('/api/settings')
       .then((s) => setGlobal(s.settings.sessionboxer))
       .catch(() => undefined);
   }, []);

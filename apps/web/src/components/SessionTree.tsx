@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { navigate, sessionPath } from '../router';
-import type { SidebarNode } from '../types';
+import type { SidebarNode } from '@sessionboxer/contracts';
 
 /** Arrow keys move between the visible items, in the order they are shown. */
 function moveFocus(from: HTMLElement, step: number): void {

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { sessionNode } from '../hooks';
 import { useStore, type SessionState } from '../store';
-import type { TranscriptEntry } from '../types';
+import type { TranscriptEntry } from '@sessionboxer/contracts';
 import { Panes } from './Panes';
 import { PromptBox } from './PromptBox';
 import { Queue } from './Queue';

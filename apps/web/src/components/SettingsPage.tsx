@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { errorText, get } from '../api';
-import type { Settings } from '../settings-types';
+import type { PublicSettings, SettingsView } from '@sessionboxer/contracts';
 import { Credentials } from './Credentials';
 import { GlobalSettings } from './GlobalSettings';
 import { McpSettings } from './McpSettings';
@@ -8,10 +8,10 @@ import { ScheduledTasks } from './ScheduledTasks';
 
 /** `/settings`: Global settings, MCP & connectors, Credentials, Scheduled tasks. */
 export function SettingsPage() {
-  const [settings, setSettings] = useState<Settings | null>(null);
+  const [settings, setSettings] = useState<PublicSettings | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    get<{ settings: Settings }>('/api/settings')
+    get<SettingsView>('/api/settings')
       .then((s) => setSettings(s.settings))
       .catch((e: unknown) => setError(errorText(e)));
   }, []);

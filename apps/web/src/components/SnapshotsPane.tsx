@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { post } from '../api';
 import { bytes } from '../format';
 import { useAction, useRevealWhen } from '../hooks';
-import type { Snapshot } from '../pane-types';
+import type { SessionView, Snapshot } from '@sessionboxer/contracts';
 import { navigate, sessionPath } from '../router';
 import type { SessionState } from '../store';
 import { ErrorAlert } from './FormParts';
@@ -19,9 +19,8 @@ function useSnapshotActions(sessionId: string, snapshot: Snapshot) {
     });
   const fork = () =>
     run(async () => {
-      const created = await post<{ id?: string; sessionId?: string }>(`${route}/fork`, {});
-      const id = created.id ?? created.sessionId;
-      if (id) navigate(sessionPath(id));
+      const created = await post<SessionView>(`${route}/fork`, {});
+      navigate(sessionPath(created.id));
     });
   return { busy, error, done, revert, fork };
 }

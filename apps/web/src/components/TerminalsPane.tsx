@@ -1,19 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorText, get } from '../api';
 import { useRevealWhen } from '../hooks';
-import type { Terminal } from '../pane-types';
+import type { TerminalListing, TerminalOutput } from '@sessionboxer/contracts';
 import type { SessionState } from '../store';
 
-function terminalName(t: Terminal): string {
+function terminalName(t: TerminalListing): string {
   return t.command?.length ? t.command.join(' ') : `Terminal ${t.id.slice(0, 8)}`;
 }
 
 /** The Terminal's retained output: read at once, when it exits, and on `load`. */
-function useTerminalText(sessionId: string, terminal: Terminal) {
+function useTerminalText(sessionId: string, terminal: TerminalListing) {
   const [text, setText] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
-    get<{ text: string }>(`/api/sessions/${sessionId}/terminals/${terminal.id}`)
+    get<TerminalOutput>(`/api/sessions/${sessionId}/terminals/${terminal.id}`)
       .then((t) => {
         setText(t.text);
         setError(null);
@@ -26,7 +26,7 @@ function useTerminalText(sessionId: string, terminal: Terminal) {
 
 interface OutputProps {
   sessionId: string;
-  terminal: Terminal;
+  terminal: TerminalListing;
   focused: boolean;
 }
 
@@ -59,7 +59,7 @@ function TerminalOutput({ sessionId, terminal, focused }: OutputProps) {
 
 interface Props {
   sessionId: string;
-  terminals: Terminal[];
+  terminals: TerminalListing[];
   focus: SessionState['focus'];
 }
 

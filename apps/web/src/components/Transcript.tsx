@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, type UIEvent } from 'react';
 import { useTitleOf } from '../hooks';
 import { useStore } from '../store';
-import type { Approval, TranscriptEntry } from '../types';
+import type { Approval, TranscriptEntry } from '@sessionboxer/contracts';
 import { ApprovalCard } from './ApprovalCard';
 import { Marker } from './Marker';
 import { TranscriptEvent } from './TranscriptEvent';

@@ -1,8 +1,8 @@
 import { actorName, providerName } from '../format';
-import type { Actor, ConversationEvent } from '../types';
+import type { Actor, SpecConversationEvent } from '@sessionboxer/contracts';
 
 interface Props {
-  event: ConversationEvent;
+  event: SpecConversationEvent;
   provider: string;
   /** The tool call's name, for a result (results name only the call's id). */
   toolName: string | undefined;
@@ -24,7 +24,7 @@ function json(value: unknown): string {
   }
 }
 
-type PromptEvent = Extract<ConversationEvent, { type: 'prompt' }>;
+type PromptEvent = Extract<SpecConversationEvent, { type: 'prompt' }>;
 
 /** A prompt: who sent it, its text, and the briefing it came with (folded). */
 function PromptBubble({ event, who }: { event: PromptEvent; who: string }) {
