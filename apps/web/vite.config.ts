@@ -14,9 +14,14 @@ export = vite.defineConfig({
   base: '/',
   oxc: { jsx: { runtime: 'automatic' } },
   // The wire's shapes (libs/contracts): types only today, so the bundle never reaches it; the
-  // alias is there for a pure constant it might hold one day. Nothing else of libs/ is mapped.
+  // alias is there for a pure constant it might hold one day. The domain's limits are a file
+  // that imports nothing (the forms' maxLength, the provider and environment lists). Nothing
+  // else of libs/ is mapped.
   resolve: {
-    alias: { '@sessionboxer/contracts': path.resolve(__dirname, '../../libs/contracts/src') },
+    alias: {
+      '@sessionboxer/contracts': path.resolve(__dirname, '../../libs/contracts/src'),
+      '@sessionboxer/domain/limits': path.resolve(__dirname, '../../libs/domain/src/limits.ts'),
+    },
   },
   build: {
     outDir: path.resolve(__dirname, '../../dist/web'),
