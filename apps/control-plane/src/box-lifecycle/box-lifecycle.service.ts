@@ -17,7 +17,7 @@ import {
 } from '@sessionboxer/domain';
 import { sidebarQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
 import { boxTtsEnv, type AppConfig } from '../config';
-import type { BoxDriver } from '../boxes/box-driver.port';
+import type { BoxDriver } from '../boxes';
 import { BoxSockets } from '../box-gateway/box-sockets';
 import { CommandBus } from '../infrastructure/command-bus';
 import { APP_CONFIG, BOX_DRIVER, READ_MODELS } from '../infrastructure/tokens';

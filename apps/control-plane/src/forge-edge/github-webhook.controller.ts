@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DomainError, ErrorCode } from '@sessionboxer/domain';
 import type { Request } from 'express';
 import type { RawBodyRequest } from '../errors/json-body';
-import { verifyGitHubSignature, webhookPrRefs } from '../forge/github-webhook';
+import { verifyGitHubSignature, webhookPrRefs } from '../forge';
 import { SettingsService } from '../settings/settings.service';
 import { PrWatcher } from './pr-watcher';
 import { Public } from '../auth/public.decorator';

@@ -11,9 +11,7 @@ import {
   type SqliteReadModelStore,
 } from '@sessionboxer/projections';
 import type { AppConfig } from '../config';
-import type { Forge, PrRef } from '../forge/forge.port';
-import { PrPoller } from '../forge/pr-poller';
-import type { AttachedPr } from '../forge/pr-poller';
+import { PrPoller, type AttachedPr, type Forge, type PrRef } from '../forge';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
 import { PullRequests } from '../sessionboxer/pull-requests.service';
 import { SettingsService } from '../settings/settings.service';
