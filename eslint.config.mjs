@@ -88,7 +88,9 @@ const libsForbidden = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', '**/*.js', '*.mjs'] },
+  {
+    ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', '**/*.js', '*.mjs', '*.cjs'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
