@@ -1,17 +1,20 @@
 import type { Actor, SessionEnvironment } from '@sessionboxer/contracts';
+import { HARNESS_NAMES, SESSION_ENVIRONMENTS, type HarnessName } from '@sessionboxer/domain/limits';
 
-const PROVIDERS: Record<string, string> = {
+// The lists are the domain's (the server checks the same ones); the labels are the UI's, and
+// their Record types make a provider or environment added there fail here until it has one.
+const PROVIDERS: Record<HarnessName, string> = {
   'claude-code': 'Claude Code',
   opencode: 'OpenCode',
   scripted: 'Scripted agent',
 };
 
 /** The providers a new session may use, as the New session form offers them. */
-export const PROVIDER_IDS = Object.keys(PROVIDERS);
+export const PROVIDER_IDS: readonly string[] = HARNESS_NAMES;
 
 /** A provider's display name ("Claude Code"), else its id. */
 export function providerName(provider: string): string {
-  return PROVIDERS[provider] ?? provider;
+  return PROVIDERS[provider as HarnessName] ?? provider;
 }
 
 const ENVIRONMENTS: Record<SessionEnvironment, string> = {
@@ -20,7 +23,7 @@ const ENVIRONMENTS: Record<SessionEnvironment, string> = {
   'qemu-macos': 'QEMU · macOS',
 };
 
-export const ENVIRONMENT_IDS = Object.keys(ENVIRONMENTS) as SessionEnvironment[];
+export const ENVIRONMENT_IDS: SessionEnvironment[] = [...SESSION_ENVIRONMENTS];
 
 export function environmentName(environment: string): string {
   return ENVIRONMENTS[environment as SessionEnvironment] ?? environment;

@@ -1,6 +1,7 @@
 import { ENVIRONMENT_IDS } from '../format';
 import type { PublicSettings } from '@sessionboxer/contracts';
 import { EnvironmentSelect, ProviderSelect } from './SessionFields';
+import { MODEL_NAME_MAX_LENGTH } from '@sessionboxer/domain/limits';
 
 type Defaults = PublicSettings['defaults'];
 
@@ -27,7 +28,7 @@ export function DefaultsFields({ defaults, onChange }: Props) {
         <input
           id="default-model"
           value={defaults.model ?? ''}
-          maxLength={100}
+          maxLength={MODEL_NAME_MAX_LENGTH}
           required
           onChange={(e) => onChange({ ...defaults, model: e.target.value })}
         />

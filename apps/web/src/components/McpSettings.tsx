@@ -4,6 +4,7 @@ import { useSave } from '../hooks';
 import type { PublicSettings, SettingsView } from '@sessionboxer/contracts';
 import { ErrorAlert, SaveRow } from './FormParts';
 import { AgentToolsField, SessionCreationField } from './PolicyFields';
+import { GLOBAL_CAP_MAX } from '@sessionboxer/domain/limits';
 
 interface Props {
   settings: PublicSettings;
@@ -21,7 +22,7 @@ function GlobalCapField({ value, onChange }: { value: number; onChange: (cap: nu
         id="global-cap"
         type="number"
         min={0}
-        max={1000}
+        max={GLOBAL_CAP_MAX}
         value={value}
         aria-describedby="global-cap-help"
         onChange={(e) => onChange(Number(e.target.value))}

@@ -6,6 +6,7 @@ import { navigate, sessionPath } from '../router';
 import type { SessionEnvironment, SessionView, SettingsView } from '@sessionboxer/contracts';
 import { ErrorAlert } from './FormParts';
 import { EnvironmentSelect, ProviderSelect } from './SessionFields';
+import { TITLE_MAX_LENGTH } from '@sessionboxer/domain/limits';
 
 /** The provider and environment a new session starts with: Settings' defaults once loaded. */
 function useNewSessionChoices() {
@@ -50,7 +51,7 @@ function TitleField({ value, onChange }: { value: string; onChange: (title: stri
       <input
         id="new-session-title"
         value={value}
-        maxLength={200}
+        maxLength={TITLE_MAX_LENGTH}
         required
         autoFocus
         onChange={(e) => onChange(e.target.value)}
