@@ -38,7 +38,9 @@ import { HealthController } from './health/health.controller';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { BOX_DRIVER } from './infrastructure/tokens';
 import { PullRequests } from './sessionboxer/pull-requests.service';
-import { SessionPortFactory } from './sessionboxer/session-port.factory';
+import { BoxTools } from './sessionboxer/box.tools';
+import { PullRequestTools } from './sessionboxer/pr.tools';
+import { SelfTools } from './sessionboxer/self.tools';
 import { SnapshotsService } from './sessionboxer/snapshots.service';
 import { Terminals } from './sessionboxer/terminals.service';
 import { WhoAmIBuilder } from './sessionboxer/whoami.builder';
@@ -65,7 +67,11 @@ import { ScheduleFires } from './schedules/schedule-fires';
 import { SchedulesController } from './schedules/schedules.controller';
 import { Schedules } from './schedules/schedules.service';
 import { AutoQa } from './verification/auto-qa';
-import { E2eCalls } from './verification/e2e-calls';
+import { VerifyTools } from './verification/verify.tools';
+import { CallHandlers } from './calls/call-handlers';
+import { QueueTools } from './agent/queue.tools';
+import { OtherSessionsTools } from './other-sessions/other-sessions.tools';
+import { ScheduleTools } from './schedules/schedule.tools';
 import { VerificationsController } from './verification/verifications.controller';
 import { Verifications } from './verification/verifications.service';
 
@@ -123,7 +129,14 @@ export class AppModule {
         CallService,
         DesktopCalls,
         DaemonChannel,
-        SessionPortFactory,
+        CallHandlers,
+        SelfTools,
+        PullRequestTools,
+        BoxTools,
+        QueueTools,
+        VerifyTools,
+        OtherSessionsTools,
+        ScheduleTools,
         WhoAmIBuilder,
         PullRequests,
         Terminals,
@@ -150,7 +163,6 @@ export class AppModule {
         SessionDirectory,
         OtherSessions,
         Verifications,
-        E2eCalls,
         AutoQa,
         // The jobs adapter jobs.provider chooses: BullMQ when REDIS_URL is set, else in-process.
         { provide: JOBS, useFactory: () => createJobs({ redisUrl: config.redisUrl }) },

@@ -1,6 +1,5 @@
 import * as fs from 'node:fs';
-import { SessionPortFactory } from '../src/sessionboxer/session-port.factory';
-import { E2eCalls } from '../src/verification/e2e-calls';
+import { runTool } from './call-kit';
 import { conversation, script, transcript, turnFinished } from './agent/agent-kit';
 import { qa, scriptedSession, sendScript, toolResults, verificationRuns } from './auto-qa-kit';
 import { startApp, type RunningApp } from './harness';
@@ -213,14 +212,13 @@ describe('Auto QA runs in a real box', () => {
 
   it('applies a call resent with its callId once, even after it closed the run', async () => {
     // As after a control-plane restart between applying a call and answering it: the gateway's
-    // memory of answers is gone, so the same call reaches the port again.
+    // memory of answers is gone, so the same call reaches its handler again.
     const id = await session('Resent calls');
-    const ports = api.app.get(SessionPortFactory);
-    const verify = () => ports.for(id, 'call-verify-1').verify('Resent calls', ['One']);
+    const call = (callId: string, tool: string, args: object) =>
+      runTool(api, id, callId, tool, args);
+    const verify = () => call('call-verify-1', 'verify', { brief: 'Resent calls', cases: ['One'] });
     const opened = await verify();
     expect(await verify()).toEqual(opened);
-    const e2e = api.app.get(E2eCalls);
-    const call = (callId: string, tool: string, args: object) => e2e.handle(id, callId, tool, args);
     const start = await call('call-start-1', 'e2e_case_start', { index: 1 });
     expect(await call('call-start-1', 'e2e_case_start', { index: 1 })).toEqual(start);
     await call('call-end-1', 'e2e_case_end', { index: 1, status: 'passed' });

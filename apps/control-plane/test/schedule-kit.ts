@@ -1,14 +1,12 @@
-import { handleControlPlaneCall } from '@sessionboxer/mcp-adapters';
-import { SessionPortFactory } from '../src/sessionboxer/session-port.factory';
 import { conversation } from './agent/agent-kit';
+import { runTool } from './call-kit';
 import type { RunningApp } from './harness';
 
 let calls = 0;
 
 /** A sessionboxer tool call as the gateway runs it for `sessionId`'s agent (no box needed). */
 export function callTool(api: RunningApp, sessionId: string, tool: string, args: object = {}) {
-  const port = api.app.get(SessionPortFactory).for(sessionId, `test-call-${++calls}`);
-  return handleControlPlaneCall(port, tool, args) as Promise<any>;
+  return runTool(api, sessionId, `test-call-${++calls}`, tool, args);
 }
 
 export async function createSession(api: RunningApp, title: string): Promise<string> {

@@ -4,9 +4,12 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError, ErrorCode } from '@sessionboxer/domain';
 import { e2eTools } from '@sessionboxer/mcp-adapters/e2e';
-import { RecordingE2ePort, RUN } from '@sessionboxer/mcp-adapters/e2e/test/recording-e2e-port';
+import { e2eDouble, RUN } from '@sessionboxer/mcp-adapters/e2e/test/recording-e2e-handlers';
 import { sessionboxerTools } from '@sessionboxer/mcp-adapters/sessionboxer';
-import { RecordingPort, WHOAMI } from '@sessionboxer/mcp-adapters/sessionboxer/test/recording-port';
+import {
+  sessionboxerDouble,
+  WHOAMI,
+} from '@sessionboxer/mcp-adapters/sessionboxer/test/recording-handlers';
 import { createSessionboxerServer, type SessionboxerServerOptions } from './sessionboxer-mcp';
 import { deadUrl, startFakeDaemon, type FakeDaemon } from './test/fake-daemon';
 
@@ -14,17 +17,18 @@ const GUIDE = resolve(__dirname, '../../../../docs/GUIDE.md');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** A Windows session: its snapshot is refused by the control plane. */
-class WindowsPort extends RecordingPort {
-  override snapshot(): never {
-    throw new DomainError(
-      ErrorCode.InvalidState,
-      'snapshots are not available in Windows and macOS sessions',
-    );
-  }
-}
+const windowsSession = () =>
+  sessionboxerDouble({
+    snapshot: () => {
+      throw new DomainError(
+        ErrorCode.InvalidState,
+        'snapshots are not available in Windows and macOS sessions',
+      );
+    },
+  });
 
 let daemon: FakeDaemon;
-let e2e: RecordingE2ePort;
+let e2e: ReturnType<typeof e2eDouble>;
 let client: Client;
 
 async function connect(options: Partial<SessionboxerServerOptions> = {}): Promise<Client> {
@@ -51,8 +55,8 @@ function text(result: CallToolResult): string {
 }
 
 beforeEach(async () => {
-  e2e = new RecordingE2ePort();
-  daemon = await startFakeDaemon(new WindowsPort(), e2e);
+  e2e = e2eDouble();
+  daemon = await startFakeDaemon(windowsSession(), e2e);
   client = await connect();
 });
 afterEach(async () => {
@@ -150,7 +154,7 @@ describe('an Auto QA call', () => {
       { tool: 'e2e_plan', args: { cases: ['Log in'] }, callId: expect.stringMatching(UUID) },
     ]);
     expect(daemon.posts).toEqual([]);
-    expect(e2e.calls).toEqual([{ method: 'plan', args: [['Log in']] }]);
+    expect(e2e.calls).toEqual([{ tool: 'e2e_plan', args: { cases: ['Log in'] } }]);
   });
 
   it('refuses a plan with both cases and skip in the box, posting nothing', async () => {

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { RecordingPort, WHOAMI } from '@sessionboxer/mcp-adapters/sessionboxer/test/recording-port';
+import { WHOAMI } from '@sessionboxer/mcp-adapters/sessionboxer/test/recording-handlers';
 import { resolve } from 'node:path';
 import { REPO_ROOT, spawnStdioServer } from '../test/stdio-mcp';
 import { deadUrl, startFakeDaemon, type FakeDaemon } from './test/fake-daemon';
@@ -24,7 +24,7 @@ function text(result: unknown): string {
 
 let daemon: FakeDaemon;
 beforeAll(async () => {
-  daemon = await startFakeDaemon(new RecordingPort());
+  daemon = await startFakeDaemon();
 });
 afterAll(() => daemon.close());
 

@@ -2,24 +2,26 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode } from '@sessionboxer/domain';
 import {
   callFrame,
-  handleControlPlaneCall,
+  parseControlPlaneCall,
+  parseE2eCall,
   policyRefusal,
   type CallResult,
 } from '@sessionboxer/mcp-adapters';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { callContext } from '../calls/call-context';
+import { CallHandlers } from '../calls/call-handlers';
 import { CredentialsService } from '../credentials/credentials.service';
 import { toErrorAnswer } from '../errors/error-answer';
 import { PolicyService } from '../policy/policy.service';
-import { SessionPortFactory } from '../sessionboxer/session-port.factory';
-import { E2eCalls } from '../verification/e2e-calls';
 import { DesktopCalls } from './desktop-calls';
+import { describe } from './zod-text';
 
 const REMEMBERED = 2000;
 
 /**
  * Answers a box's tool calls: validates the frame, then the arguments with the tool's own
- * schema and checks (the same code that ran in the box), runs the tool against a port bound to the calling session, and answers once per
- * callId. A call resent after a reconnect joins the running one or gets the remembered
+ * schema and checks (the same code that ran in the box), runs the handler the tool's module
+ * registered with a context bound to the calling session, and answers once per callId. A call resent after a reconnect joins the running one or gets the remembered
  * answer; across a control-plane restart the command ids derived from the callId keep it
  * from taking effect twice.
  */
@@ -29,11 +31,10 @@ export class CallService {
   private readonly logger = new Logger('BoxCalls');
 
   constructor(
-    private readonly ports: SessionPortFactory,
+    private readonly handlers: CallHandlers,
     private readonly desktop: DesktopCalls,
     private readonly credentials: CredentialsService,
     private readonly policy: PolicyService,
-    private readonly e2e: E2eCalls,
   ) {}
 
   handle(sessionId: string, raw: unknown): Promise<CallResult> {
@@ -65,25 +66,24 @@ export class CallService {
       // The sessionboxer and Auto QA tools act through Sessionboxer: the policy decides, and
       // what they are given can end up in an event (a title, a notification), so no credential
       // may. Desktop calls are neither: typing a key into a login form is work.
-      const refusal = policyRefusal(frame.tool, await this.policy.forCall(sessionId));
+      const policy = await this.policy.forCall(sessionId);
+      const refusal = policyRefusal(frame.tool, policy);
       if (refusal !== null) throw new DomainError(ErrorCode.Forbidden, refusal);
       const args = this.credentials.mask(frame.args);
+      const ctx = callContext(sessionId, callId, policy);
       const result =
         frame.route === 'e2e'
-          ? await this.e2e.handle(sessionId, callId, frame.tool, args)
-          : await handleControlPlaneCall(this.ports.for(sessionId, callId), frame.tool, args);
+          ? await this.handlers.e2e.run(frame.tool, parseE2eCall(frame.tool, args), ctx)
+          : await this.handlers.sessionboxer.run(
+              frame.tool,
+              parseControlPlaneCall(frame.tool, args),
+              ctx,
+            );
       return { callId, ok: true, result };
     } catch (e) {
       return failure(callId, e, this.logger);
     }
   }
-}
-
-/** "field: why; other: why", the way people and agents read it. */
-export function describe(error: z.ZodError): string {
-  return error.issues
-    .map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message))
-    .join('; ');
 }
 
 function failure(callId: string, e: unknown, logger?: Logger): CallResult {

@@ -3,7 +3,7 @@ import { ErrorCode } from '@sessionboxer/domain';
 import type { FrameError } from '@sessionboxer/mcp-adapters';
 import type { z } from 'zod';
 import { toErrorAnswer } from '../errors/error-answer';
-import { describe } from './call.service';
+import { describe } from './zod-text';
 
 /**
  * What a box's daemon may send, each the name of one BoxGateway handler (any other event is

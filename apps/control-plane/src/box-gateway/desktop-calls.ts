@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, sessionDecider, sessionStream } from '@sessionboxer/domain';
 import { z } from 'zod';
 import { CommandBus } from '../infrastructure/command-bus';
-import { describe } from './call.service';
+import { describe } from './zod-text';
 
 /** What a box's desktop server reports when a recording is finished (stop_recording's result). */
 const recordingFinished = z

@@ -1,7 +1,6 @@
 import type {
   ApprovalView,
   CreateSessionAnswer,
-  OtherSessionsPort,
   SessionListing,
 } from '@sessionboxer/mcp-adapters';
 import { sidebarQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
@@ -27,7 +26,7 @@ export interface OtherSessionsDeps {
  * socket). Keys of everything a call creates derive from the call id, so a resent call
  * creates, messages or stops once.
  */
-export class CallerOtherSessions implements OtherSessionsPort {
+export class CallerOtherSessions {
   constructor(
     private readonly deps: OtherSessionsDeps,
     private readonly sessionId: string,

@@ -3,7 +3,6 @@ import {
   policyRefusal,
   type ScheduleCreateArgs,
   type ScheduleListing,
-  type SchedulesPort,
   type ScheduleSummary,
 } from '@sessionboxer/mcp-adapters';
 import { Inject, Injectable } from '@nestjs/common';
@@ -29,7 +28,7 @@ export class SchedulesForCalls {
  * This Session only tool by its name; what it acts on decides the rest: prompting another
  * session, or starting new ones, needs All Sessions, checked here before anything is written.
  */
-export class CallerSchedules implements SchedulesPort {
+export class CallerSchedules {
   constructor(
     private readonly deps: SchedulesForCalls,
     private readonly sessionId: string,

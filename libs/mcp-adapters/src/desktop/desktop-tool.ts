@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ToolDefinition } from '../kit/tool';
+import type { InBoxTool } from '../kit/tool';
 import type { DesktopPort, PngImage, Point, ScreenSize } from './port';
 
 /** What the acting tools answer (the spec: "Tools that act … return the text OK"). */
@@ -9,11 +9,7 @@ export const OK = 'OK';
 export type DesktopResult = typeof OK | PngImage | Point;
 
 /** A desktop tool: answered inside the box, against the box's display. */
-export type DesktopTool<Shape extends z.ZodRawShape> = ToolDefinition<
-  Shape,
-  DesktopPort,
-  DesktopResult
-> & { route: 'box' };
+export type DesktopTool<Shape extends z.ZodRawShape> = InBoxTool<Shape, DesktopPort, DesktopResult>;
 
 /**
  * Each tool file exports one of these: its definition for a given screen, because the

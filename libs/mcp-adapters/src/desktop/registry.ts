@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ToolDefinition } from '../kit/tool';
+import type { InBoxTool } from '../kit/tool';
 import { cursorPositionTool } from './cursor_position';
 import type { DesktopTool } from './desktop-tool';
 import { doubleClickTool } from './double_click';
@@ -48,7 +48,7 @@ export function desktopTools(screen: ScreenSize): DesktopTool<z.ZodRawShape>[] {
 export type DesktopServerPort = DesktopPort & RecordingPort;
 /* eslint-disable @typescript-eslint/no-explicit-any -- a registry holds tools of every shape */
 /** Any tool of the desktop server, as its one registration loop holds them. */
-export type AnyDesktopServerTool = ToolDefinition<z.ZodRawShape, DesktopServerPort, any>;
+export type AnyDesktopServerTool = InBoxTool<z.ZodRawShape, DesktopServerPort, any>;
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 /**

@@ -1,7 +1,6 @@
 import { oneOf } from '../sessionboxer/fields';
 import { defineTool } from '../kit/define-tool';
 import { caseIndex, E2E_LIMITS, paragraph, workspaceFile } from './fields';
-import type { E2eCase, E2ePort } from './port';
 
 export const e2eCaseEndInput = {
   index: caseIndex(),
@@ -25,10 +24,4 @@ export const e2eCaseEndTool = defineTool({
   input: e2eCaseEndInput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   route: 'e2e',
-  handle: (port: E2ePort, args): Promise<E2eCase> =>
-    port.endCase(args.index, {
-      status: args.status,
-      note: args.note ?? null,
-      screenshot: args.screenshot ?? null,
-    }),
 });

@@ -1,6 +1,5 @@
 import { defineTool } from '../kit/define-tool';
 import { caseIndex } from './fields';
-import type { E2eCase, E2ePort } from './port';
 
 export const e2eCaseStartInput = { index: caseIndex() };
 
@@ -19,5 +18,4 @@ export const e2eCaseStartTool = defineTool({
   input: e2eCaseStartInput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   route: 'e2e',
-  handle: (port: E2ePort, { index }): Promise<E2eCase> => port.startCase(index),
 });

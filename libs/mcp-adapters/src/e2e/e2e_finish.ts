@@ -1,6 +1,5 @@
 import { defineTool } from '../kit/define-tool';
 import { E2E_LIMITS, paragraph, workspaceFile } from './fields';
-import type { E2ePort, E2eRun } from './port';
 
 export const e2eFinishInput = {
   video: workspaceFile('video').optional(),
@@ -23,6 +22,4 @@ export const e2eFinishTool = defineTool({
   input: e2eFinishInput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   route: 'e2e',
-  handle: (port: E2ePort, args): Promise<E2eRun> =>
-    port.finish({ video: args.video ?? null, summary: args.summary ?? null }),
 });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { ToolCallError } from '../kit/call-error';
-import { defineTool, type ArgIssue } from '../kit/define-tool';
+import { defineTool } from '../kit/define-tool';
+import type { ArgIssue } from '../kit/tool';
 import { caseTitles, E2E_LIMITS, paragraph } from './fields';
-import type { E2ePort, E2eRun } from './port';
 
 export const e2ePlanInput = {
   cases: caseTitles('cases').optional(),
@@ -40,9 +39,4 @@ export const e2ePlanTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   route: 'e2e',
   check: checkForm,
-  handle: async (port: E2ePort, args): Promise<E2eRun> => {
-    const issues = checkForm(args);
-    if (issues.length) throw new ToolCallError('e2e_plan', issues);
-    return args.cases !== undefined ? port.plan(args.cases) : port.skip(args.skip ?? '');
-  },
 });

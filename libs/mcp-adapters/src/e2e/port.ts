@@ -1,7 +1,6 @@
 /**
- * What the Auto QA (`e2e_*`) tools can do, as the control plane offers it to ONE calling
- * session (bound from its box's socket). Each method acts on the session's open verification
- * run and refuses, saying so, when there is none. Shapes follow the Auto QA section of
+ * What the Auto QA (`e2e_*`) tools answer: the calling session's open verification run and
+ * its cases, in the shapes of the Auto QA section of
  * shared/spec/sessionboxer-desktop-and-sessionboxer-mcp.txt.
  */
 
@@ -50,12 +49,4 @@ export interface E2eCaseResult {
   status: E2eResult;
   note: string | null;
   screenshot: string | null;
-}
-
-export interface E2ePort {
-  plan(cases: string[]): Promise<E2eRun>;
-  skip(reason: string): Promise<E2eRun>;
-  startCase(index: number): Promise<E2eCase>;
-  endCase(index: number, result: E2eCaseResult): Promise<E2eCase>;
-  finish(result: { video: string | null; summary: string | null }): Promise<E2eRun>;
 }

@@ -1,14 +1,13 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { callParser } from '../kit/call-parser';
-import type { SessionboxerTool } from '../kit/define-tool';
+import type { ToolDefinition } from '../kit/tool';
 import { e2eCaseEndTool } from './e2e_case_end';
 import { e2eCaseStartTool } from './e2e_case_start';
 import { e2eFinishTool } from './e2e_finish';
 import { e2ePlanTool } from './e2e_plan';
-import type { E2ePort } from './port';
 
-/* eslint-disable-next-line @typescript-eslint/no-explicit-any -- tools of every shape */
-export type E2eTool = SessionboxerTool<z.ZodRawShape, E2ePort, any> & { route: 'e2e' };
+/** An Auto QA tool, answered on the control plane by the handler Auto QA registers. */
+export type E2eTool = ToolDefinition<z.ZodRawShape> & { route: 'e2e' };
 
 /**
  * The Auto QA tools, in the order of the spec. The box's sessionboxer MCP server lists them
@@ -30,13 +29,3 @@ export function findE2eTool(name: string): E2eTool | undefined {
 
 /** Checks one Auto QA call, as parseCall does a sessionboxer one (see callParser). */
 export const parseE2eCall = callParser('Auto QA tool', e2eTools);
-
-/** What the gateway does with an `e2e` frame: parse it, run it against the session's port. */
-export async function handleE2eCall(
-  port: E2ePort,
-  toolName: string,
-  args: unknown,
-): Promise<unknown> {
-  const parsed = parseE2eCall(toolName, args);
-  return (byName.get(toolName) as E2eTool).handle(port, parsed);
-}

@@ -1,6 +1,6 @@
 import { DomainError, ErrorCode } from '@sessionboxer/domain';
 import type { ZodIssue } from 'zod';
-import type { ArgIssue } from './define-tool';
+import type { ArgIssue } from './tool';
 
 /**
  * A sessionboxer call refused before it did anything: an unknown tool (NOT_FOUND) or arguments

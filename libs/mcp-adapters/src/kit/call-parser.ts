@@ -1,11 +1,7 @@
 import { ErrorCode } from '@sessionboxer/domain';
-import type { z } from 'zod';
 import { strictInput } from './strict-input';
 import { argIssues, ToolCallError } from './call-error';
-import type { SessionboxerTool } from './define-tool';
-
-/* eslint-disable-next-line @typescript-eslint/no-explicit-any -- tools of every shape */
-type AnyTool = SessionboxerTool<z.ZodRawShape, any, any>;
+import type { AnyTool } from './tool';
 
 /**
  * The one check of a call for a set of tools (the sessionboxer tools, the Auto QA tools): the

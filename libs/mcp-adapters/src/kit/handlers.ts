@@ -93,9 +93,9 @@ export class ToolHandlers<Ctx = CallContext> {
   }
 
   /** Runs the handler of `name` with arguments its parser already checked. */
-  async run(name: string, args: Record<string, unknown>, ctx: Ctx): Promise<unknown> {
+  run(name: string, args: Record<string, unknown>, ctx: Ctx): Promise<unknown> {
     const entry = this.entries.get(name);
-    if (!entry) throw new Error(`no handler for the ${this.what} ${name}`);
-    return entry.handler(args, ctx);
+    if (!entry) return Promise.reject(new Error(`no handler for the ${this.what} ${name}`));
+    return Promise.resolve().then(() => entry.handler(args, ctx));
   }
 }

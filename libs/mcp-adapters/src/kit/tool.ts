@@ -8,14 +8,22 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
+/** One problem with one argument: its path (`terminal.command`, `itemIds[3]`) and why. */
+export interface ArgIssue {
+  field: string;
+  message: string;
+}
+
+/** Where a tool is answered: the control plane (through the daemon), inside the box, Auto QA. */
+export type ToolRoute = 'control-plane' | 'box' | 'e2e';
+
 /**
  * One MCP tool as data. The same `input` schema validates the MCP call in the box, the frame
- * that carries it over the daemon's WebSocket, and (where one exists) the REST body.
- *
- * `handle` runs where the tool is answered: for `route: 'control-plane'` on the control plane,
- * with a port bound to the calling session (from its socket, never from the arguments).
+ * that carries it over the daemon's WebSocket, and (where one exists) the REST body. What
+ * answers it is not here: on the control plane, the handler its owning module registers
+ * (see handlers.ts); in the box, the box's own adapter (InBoxTool).
  */
-export interface ToolDefinition<Shape extends z.ZodRawShape, Port, Result> {
+export interface ToolDefinition<Shape extends z.ZodRawShape> {
   /** Exactly the spec's name; also the file name. */
   name: string;
   title: string;
@@ -23,11 +31,27 @@ export interface ToolDefinition<Shape extends z.ZodRawShape, Port, Result> {
   description: string;
   input: Shape;
   annotations: ToolAnnotations;
-  /** Where it is answered: the control plane (through the daemon), or inside the box. */
-  route: 'control-plane' | 'box' | 'e2e';
+  route: ToolRoute;
+  /**
+   * The rules across fields that a raw zod shape cannot say (pr_attach takes one of two
+   * forms; ui_open's terminal.command only goes with the terminal pane). `callParser` runs
+   * them after the schema, in the box and again on the control plane.
+   */
+  check?(args: z.infer<z.ZodObject<Shape>>): ArgIssue[];
+}
+
+/**
+ * A tool answered inside the box, against what only the box has (its display, its recorder,
+ * the guide file it ships): the box's adapter is its `handle`, with the box's own port.
+ */
+export interface InBoxTool<
+  Shape extends z.ZodRawShape,
+  Port,
+  Result,
+> extends ToolDefinition<Shape> {
+  route: 'box';
   handle(port: Port, args: z.infer<z.ZodObject<Shape>>): Promise<Result>;
 }
 
-/** A tool of any shape, as registries hold them. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyTool<Port> = ToolDefinition<z.ZodRawShape, Port, any>;
+/** A tool of any shape, as registries and parsers hold them. */
+export type AnyTool = ToolDefinition<z.ZodRawShape>;

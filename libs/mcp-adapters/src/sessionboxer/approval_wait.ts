@@ -1,5 +1,4 @@
 import { id } from './fields';
-import type { OtherSessionsPort } from './other-sessions.port';
 import { timeoutSeconds, WAIT_DEFAULT, WAIT_MAX } from './session-fields';
 import { defineTool } from '../kit/define-tool';
 
@@ -20,5 +19,4 @@ export const approvalWaitTool = defineTool({
   input: approvalWaitInput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   route: 'control-plane',
-  handle: (port: OtherSessionsPort, args) => port.waitApproval(args.id, args.timeout_seconds),
 });

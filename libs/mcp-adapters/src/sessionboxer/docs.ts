@@ -1,6 +1,6 @@
 import { text } from './fields';
 import { BEST_SECTIONS, SECTION_TEXT_MAX, searchGuide, type DocsAnswer } from './docs-search';
-import { defineTool } from '../kit/define-tool';
+import { defineInBoxTool } from '../kit/define-tool';
 
 /** What `docs` needs, inside the box: the user guide's Markdown. */
 export interface DocsPort {
@@ -12,7 +12,7 @@ export const QUERY_MAX = 500;
 export const docsInput = { query: text('query', QUERY_MAX) };
 
 /** Looks a topic up in the user guide that ships in the box. */
-export const docsTool = defineTool({
+export const docsTool = defineInBoxTool({
   name: 'docs',
   title: 'Search the Sessionboxer user guide',
   description: [

@@ -1,69 +1,74 @@
 import { ErrorCode } from '@sessionboxer/domain';
 import { isToolCallError } from '../kit/call-error';
-import { handleControlPlaneCall } from './registry';
-import { prAttachTool } from './pr_attach';
-import { uiOpenTool } from './ui_open';
-import { ITEMS, PR, RecordingPort, TERMINALS, WHOAMI } from './test/recording-port';
+import { prTarget } from './pr_attach';
+import { controlPlaneTools, parseControlPlaneCall } from './registry';
+import {
+  ANSWERS,
+  ITEMS,
+  PR,
+  sessionboxerDouble,
+  TERMINALS,
+  WHOAMI,
+} from './test/recording-handlers';
 
-let port: RecordingPort;
+/**
+ * What reaches a tool's handler on the control plane: the arguments as the gateway's parser
+ * gives them (trimmed, defaults filled in, each id once), and the result in the spec's shape.
+ * The handlers themselves (commands and queries) are run end to end in the control plane's
+ * tests; here the double generated from the registry stands in for them.
+ */
+let fake: ReturnType<typeof sessionboxerDouble>;
 beforeEach(() => {
-  port = new RecordingPort();
+  fake = sessionboxerDouble();
 });
 
-const call = (tool: string, args: unknown = {}) => handleControlPlaneCall(port, tool, args);
+const call = (tool: string, args: unknown = {}) => fake.call(tool, args);
 
-describe('each tool calls its port method and answers the spec shape', () => {
-  it('whoami → whoami(), the session as the control plane sees it', async () => {
+describe('each tool reaches its handler with its parsed arguments', () => {
+  it('the double answers every tool the control plane answers', () => {
+    expect(controlPlaneTools.map((t) => t.name).filter((n) => !ANSWERS[n])).toEqual([]);
+    expect(fake.handlers.missing()).toEqual([]);
+  });
+
+  it('whoami: no arguments, the session as the control plane sees it', async () => {
     await expect(call('whoami')).resolves.toEqual(WHOAMI);
-    expect(port.calls).toEqual([{ method: 'whoami', args: [] }]);
+    expect(fake.calls).toEqual([{ tool: 'whoami', args: {} }]);
   });
 
-  it('settings_get → settings(), secret values removed (keys kept as null)', async () => {
-    port.settingsValue = {
-      defaults: { model: 'default' },
-      github: { token: 'ghp_x', pollSeconds: 60 },
-    };
-    await expect(call('settings_get')).resolves.toEqual({
-      defaults: { model: 'default' },
-      github: { token: null, pollSeconds: 60 },
-    });
-    expect(port.calls).toEqual([{ method: 'settings', args: [] }]);
-  });
-
-  it('title_set → setTitle(trimmed title), { id, title }', async () => {
+  it('title_set: the trimmed title, { id, title }', async () => {
     await expect(call('title_set', { title: ' Backend tests, take 2 ' })).resolves.toEqual({
       id: WHOAMI.id,
       title: 'Backend tests, take 2',
     });
-    expect(port.calls).toEqual([{ method: 'setTitle', args: ['Backend tests, take 2'] }]);
+    expect(fake.calls).toEqual([{ tool: 'title_set', args: { title: 'Backend tests, take 2' } }]);
   });
 
-  it('notify → notify(text), { ok: true }', async () => {
+  it('notify: the text, { ok: true }', async () => {
     await expect(call('notify', { text: 'CI is red; I need the staging token' })).resolves.toEqual({
       ok: true,
     });
-    expect(port.calls).toEqual([
-      { method: 'notify', args: ['CI is red; I need the staging token'] },
+    expect(fake.calls).toEqual([
+      { tool: 'notify', args: { text: 'CI is red; I need the staging token' } },
     ]);
   });
 
-  it('queue_add → queueAdd(trimmed text, lines kept), { id, position }', async () => {
+  it('queue_add: the text trimmed, lines kept, { id, position }', async () => {
     const text = '  Now run the linter\nand fix what it finds  ';
     await expect(call('queue_add', { text })).resolves.toEqual({ id: 'prompt-1', position: 1 });
-    expect(port.calls).toEqual([
-      { method: 'queueAdd', args: ['Now run the linter\nand fix what it finds'] },
+    expect(fake.calls).toEqual([
+      { tool: 'queue_add', args: { text: 'Now run the linter\nand fix what it finds' } },
     ]);
   });
 
-  it('queue_add refuses an empty or over-long text without calling the port', async () => {
+  it('queue_add refuses an empty or over-long text before its handler runs', async () => {
     await expect(call('queue_add', { text: '   ' })).rejects.toThrow(/text must not be empty/);
     await expect(call('queue_add', { text: 'x'.repeat(20_001) })).rejects.toThrow(
       /at most 20000 characters/,
     );
-    expect(port.calls).toEqual([]);
+    expect(fake.calls).toEqual([]);
   });
 
-  it('queue_list → queueList(), { prompts: [{ id, text, position, queuedAt, from }] }', async () => {
+  it('queue_list: { prompts: [{ id, text, position, queuedAt, from }] }', async () => {
     const { prompts } = (await call('queue_list')) as { prompts: object[] };
     expect(prompts).toEqual([
       {
@@ -74,10 +79,9 @@ describe('each tool calls its port method and answers the spec shape', () => {
         from: { kind: 'agent', sessionId: WHOAMI.id },
       },
     ]);
-    expect(port.calls).toEqual([{ method: 'queueList', args: [] }]);
   });
 
-  it('snapshot → snapshot(), { id, ordinal, sizeBytes, createdAt }', async () => {
+  it('snapshot: { id, ordinal, sizeBytes, createdAt }', async () => {
     const result = await call('snapshot');
     expect(Object.keys(result as object).sort()).toEqual([
       'createdAt',
@@ -85,72 +89,59 @@ describe('each tool calls its port method and answers the spec shape', () => {
       'ordinal',
       'sizeBytes',
     ]);
-    expect(port.calls).toEqual([{ method: 'snapshot', args: [] }]);
+    expect(fake.calls).toEqual([{ tool: 'snapshot', args: {} }]);
   });
 
-  it('pr_attach by URL → attachPr({ owner, repo, number }), the PR summary', async () => {
+  it('pr_attach by URL or by repo and number names the same PR', async () => {
     const url = 'https://github.com/octo-org/api/pull/12/files';
     await expect(call('pr_attach', { url })).resolves.toEqual(PR);
-    expect(port.calls).toEqual([
-      { method: 'attachPr', args: [{ owner: 'octo-org', repo: 'api', number: 12 }] },
-    ]);
-  });
-
-  it('pr_attach by repo and number → the same port call', async () => {
     await call('pr_attach', { repo: 'octo-org/api', number: 12 });
-    expect(port.calls).toEqual([
-      { method: 'attachPr', args: [{ owner: 'octo-org', repo: 'api', number: 12 }] },
-    ]);
+    const targets = fake.calls.map((c) => prTarget(c.args));
+    const pr = { owner: 'octo-org', repo: 'api', number: 12 };
+    expect(targets).toEqual([pr, pr]);
   });
 
-  it('pr_list → listPrs(), an array of summaries', async () => {
+  it('pr_list and pr_items: the summaries, { pr, items }', async () => {
     await expect(call('pr_list')).resolves.toEqual([PR]);
-    expect(port.calls).toEqual([{ method: 'listPrs', args: [] }]);
-  });
-
-  it('pr_items → prItems(prId), { pr, items }', async () => {
     await expect(call('pr_items', { pr: 'octo-org/api#12' })).resolves.toEqual({
       pr: PR,
       items: ITEMS,
     });
-    expect(port.calls).toEqual([{ method: 'prItems', args: ['octo-org/api#12'] }]);
+    expect(fake.calls[1]).toEqual({ tool: 'pr_items', args: { pr: 'octo-org/api#12' } });
   });
 
-  it('pr_mark_addressed → markAddressed(prId, ids once each), { pr, items }', async () => {
+  it('pr_mark_addressed: the PR and each item id once, { pr, items }', async () => {
     const result = await call('pr_mark_addressed', {
       pr: 'octo-org/api#12',
       itemIds: ['c1', 'c1'],
     });
     expect(result).toMatchObject({ pr: { id: PR.id }, items: [{ id: 'c1', addressed: true }] });
-    expect(port.calls).toEqual([{ method: 'markAddressed', args: ['octo-org/api#12', ['c1']] }]);
+    expect(fake.calls).toEqual([
+      { tool: 'pr_mark_addressed', args: { pr: 'octo-org/api#12', itemIds: ['c1'] } },
+    ]);
   });
 
-  it('terminal_list → terminals(), [{ id, createdAt, exitCode }]', async () => {
+  it('terminal_list: [{ id, createdAt, exitCode }]', async () => {
     await expect(call('terminal_list')).resolves.toEqual(TERMINALS);
-    expect(port.calls).toEqual([{ method: 'terminals', args: [] }]);
   });
 
-  it('terminal_read → readTerminal(id, lines), { id, text, exitCode }; lines defaults to 100', async () => {
+  it('terminal_read: id and lines (100 unless given), { id, text, exitCode }', async () => {
     await expect(call('terminal_read', { id: 'term-1' })).resolves.toEqual({
       id: 'term-1',
       text: 'PASS 12 tests\n',
       exitCode: 0,
     });
     await call('terminal_read', { id: 'term-1', lines: 2000 });
-    expect(port.calls).toEqual([
-      { method: 'readTerminal', args: ['term-1', 100] },
-      { method: 'readTerminal', args: ['term-1', 2000] },
+    expect(fake.calls.map((c) => c.args)).toEqual([
+      { id: 'term-1', lines: 100 },
+      { id: 'term-1', lines: 2000 },
     ]);
   });
 
-  it('verify → verify(trimmed brief, cases or null), { id, status, cases }', async () => {
+  it('verify: the trimmed brief and cases, { id, status, cases }', async () => {
     await expect(
       call('verify', { brief: '  Check the login form\nand logout  ' }),
-    ).resolves.toEqual({
-      id: 'run-1',
-      status: 'open',
-      cases: [],
-    });
+    ).resolves.toEqual({ id: 'run-1', status: 'open', cases: [] });
     await expect(
       call('verify', { brief: 'Check it', cases: [' Log in ', 'Log out'] }),
     ).resolves.toEqual({
@@ -161,13 +152,13 @@ describe('each tool calls its port method and answers the spec shape', () => {
         { index: 2, title: 'Log out', status: 'pending' },
       ],
     });
-    expect(port.calls).toEqual([
-      { method: 'verify', args: ['Check the login form\nand logout', null] },
-      { method: 'verify', args: ['Check it', ['Log in', 'Log out']] },
+    expect(fake.calls.map((c) => c.args)).toEqual([
+      { brief: 'Check the login form\nand logout' },
+      { brief: 'Check it', cases: ['Log in', 'Log out'] },
     ]);
   });
 
-  it('ui_open → openUi(pane, terminal or null), { pane, terminalId, shown }', async () => {
+  it('ui_open: the pane, and the terminal only with the terminal pane', async () => {
     await expect(call('ui_open', { pane: 'prs' })).resolves.toEqual({
       pane: 'prs',
       terminalId: null,
@@ -175,24 +166,21 @@ describe('each tool calls its port method and answers the spec shape', () => {
     });
     const withCommand = { pane: 'terminal', terminal: { command: 'npm run dev' } };
     await expect(call('ui_open', withCommand)).resolves.toMatchObject({ terminalId: 'term-2' });
-    expect(port.calls).toEqual([
-      { method: 'openUi', args: ['prs', null] },
-      { method: 'openUi', args: ['terminal', { command: 'npm run dev' }] },
-    ]);
+    expect(fake.calls.map((c) => c.args)).toEqual([{ pane: 'prs' }, withCommand]);
   });
 });
 
-describe('the Other sessions tools call their port methods', () => {
-  it('session_create → createSession(first_prompt, title?, provider?)', async () => {
+describe('the Other sessions tools reach their handlers', () => {
+  it('session_create: first_prompt trimmed, title and provider as given', async () => {
     const args = { first_prompt: ' Fix the flaky test ', title: 'Flaky', provider: 'scripted' };
     await expect(call('session_create', args)).resolves.toMatchObject({
       pending: false,
       title: 'Child',
     });
-    expect(port.calls).toEqual([
+    expect(fake.calls).toEqual([
       {
-        method: 'createSession',
-        args: [{ first_prompt: 'Fix the flaky test', title: 'Flaky', provider: 'scripted' }],
+        tool: 'session_create',
+        args: { first_prompt: 'Fix the flaky test', title: 'Flaky', provider: 'scripted' },
       },
     ]);
   });
@@ -201,10 +189,10 @@ describe('the Other sessions tools call their port methods', () => {
     await call('session_message', { session: '5f2b8c1e', text: 'status?' });
     await call('session_wait', { session: '5f2b8c1e' });
     await call('approval_wait', { id: 'a1' });
-    expect(port.calls).toEqual([
-      { method: 'messageSession', args: ['5f2b8c1e', 'status?', 'now'] },
-      { method: 'waitSession', args: ['5f2b8c1e', 15] },
-      { method: 'waitApproval', args: ['a1', 15] },
+    expect(fake.calls).toEqual([
+      { tool: 'session_message', args: { session: '5f2b8c1e', text: 'status?', when: 'now' } },
+      { tool: 'session_wait', args: { session: '5f2b8c1e', timeout_seconds: 15 } },
+      { tool: 'approval_wait', args: { id: 'a1', timeout_seconds: 15 } },
     ]);
   });
 
@@ -212,15 +200,15 @@ describe('the Other sessions tools call their port methods', () => {
     await call('sessions_list');
     await call('session_get', { session: '5f2b8c1e' });
     await call('session_stop', { session: '5f2b8c1e-0000' });
-    expect(port.calls.map((c) => [c.method, ...c.args])).toEqual([
-      ['listSessions'],
-      ['getSession', '5f2b8c1e'],
-      ['stopSession', '5f2b8c1e-0000'],
+    expect(fake.calls).toEqual([
+      { tool: 'sessions_list', args: {} },
+      { tool: 'session_get', args: { session: '5f2b8c1e' } },
+      { tool: 'session_stop', args: { session: '5f2b8c1e-0000' } },
     ]);
   });
 });
 
-describe('the gateway path refuses before the port is touched', () => {
+describe('the gateway path refuses before any handler runs', () => {
   it.each([
     ['docs', { query: 'snapshots' }, ErrorCode.NotFound, /answered inside the box/],
     ['schedule_delete', {}, ErrorCode.NotFound, /there is no sessionboxer tool "schedule_delete"/],
@@ -233,19 +221,24 @@ describe('the gateway path refuses before the port is touched', () => {
       /timeout_seconds must be at most 20/,
     ],
     ['pr_attach', { repo: 'o/r' }, ErrorCode.ValidationFailed, /number is required with repo/],
+    [
+      'ui_open',
+      { pane: 'prs', terminal: { command: 'ls' } },
+      ErrorCode.ValidationFailed,
+      /only goes with pane "terminal"/,
+    ],
   ])('%s', async (tool, args, code, message) => {
     const error: unknown = await call(tool, args).catch((e: unknown) => e);
     expect(isToolCallError(error) && error.code).toBe(code);
     expect((error as Error).message).toMatch(message);
-    expect(port.calls).toEqual([]);
+    expect(fake.calls).toEqual([]);
   });
 
-  it('handle itself refuses what only the cross-field check catches', async () => {
-    // A caller that validates with the bare shape (no parseCall) still cannot get past handle.
-    await expect(prAttachTool.handle(port, { repo: 'o/r' })).rejects.toThrow(/number is required/);
-    await expect(
-      uiOpenTool.handle(port, { pane: 'prs', terminal: { command: 'ls' } }),
-    ).rejects.toThrow(/only goes with pane "terminal"/);
-    expect(port.calls).toEqual([]);
+  it('prTarget itself refuses what only the cross-field check catches', () => {
+    // A handler given arguments that skipped the parser still cannot name a half PR.
+    expect(() => prTarget({ repo: 'o/r' })).toThrow(/number is required/);
+    expect(() => parseControlPlaneCall('ui_open', { pane: 'prs', terminal: {} })).toThrow(
+      /command/,
+    );
   });
 });

@@ -1,5 +1,4 @@
 import { text } from './fields';
-import type { SessionboxerPort } from './port';
 import { defineTool } from '../kit/define-tool';
 
 export const NOTIFY_MAX = 500;
@@ -26,5 +25,4 @@ export const notifyTool = defineTool({
     openWorldHint: true,
   },
   route: 'control-plane',
-  handle: (port: SessionboxerPort, args) => port.notify(args.text),
 });

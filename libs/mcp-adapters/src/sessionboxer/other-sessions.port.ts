@@ -1,5 +1,5 @@
 /**
- * What the "Other sessions" tools (policy All Sessions) and approval_wait can do, for ONE
+ * What the "Other sessions" tools (policy All Sessions) and approval_wait answer, for ONE
  * calling session. Session arguments are ids from sessions_list, or a prefix of 6+ characters
  * naming one session only.
  */
@@ -32,38 +32,4 @@ export interface ApprovalView {
   expiresAt: string;
   result?: Record<string, unknown>;
   error?: string;
-}
-
-export interface OtherSessionsPort {
-  listSessions(): Promise<SessionListing[]>;
-  getSession(session: string): Promise<SessionListing & { lastReply: string | null }>;
-  createSession(args: {
-    first_prompt: string;
-    title?: string;
-    provider?: string;
-  }): Promise<CreateSessionAnswer>;
-  messageSession(
-    session: string,
-    text: string,
-    when: 'now' | 'queue',
-  ): Promise<{ sessionId: string; title: string; delivery: string }>;
-  waitSession(
-    session: string,
-    seconds: number,
-  ): Promise<{
-    sessionId: string;
-    title: string;
-    still_running: boolean;
-    status: string;
-    lastReply: string | null;
-  }>;
-  stopSession(session: string): Promise<{ sessionId: string; title: string; status: string }>;
-  waitApproval(id: string, seconds: number): Promise<ApprovalView>;
-  forkSession(): Promise<{
-    pending: false;
-    sessionId: string;
-    title: string;
-    url: string;
-    snapshotOrdinal: number;
-  }>;
 }

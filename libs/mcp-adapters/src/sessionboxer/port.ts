@@ -1,12 +1,10 @@
-import type { OtherSessionsPort } from './other-sessions.port';
-import type { SchedulesPort } from './schedules.port';
 import type { Actor, PrItemInput, SessionPane } from '@sessionboxer/domain';
 import type { E2eCaseStatus, E2eRunStatus } from '../e2e/port';
+
 /**
- * What the `sessionboxer` tools can do, as the control plane offers it to ONE calling session
- * (bound from its box's socket). Tool files map their arguments onto these methods; the
- * control plane implements them with commands and queries. Shapes follow
- * shared/spec/sessionboxer-desktop-and-sessionboxer-mcp.txt.
+ * What the `sessionboxer` tools answer, in the shapes of
+ * shared/spec/sessionboxer-desktop-and-sessionboxer-mcp.txt. The control plane's handlers
+ * (registered per feature, see kit/handlers.ts) produce them.
  */
 
 export type AgentTools = 'off' | 'session' | 'all';
@@ -94,26 +92,4 @@ export interface VerifyResult {
   id: string;
   status: E2eRunStatus;
   cases: { index: number; title: string; status: E2eCaseStatus }[];
-}
-
-export interface SessionboxerPort extends OtherSessionsPort, SchedulesPort {
-  whoami(): Promise<WhoAmI>;
-  settings(): Promise<Record<string, unknown>>;
-  setTitle(title: string): Promise<{ id: string; title: string }>;
-  notify(text: string): Promise<{ ok: true }>;
-  snapshot(): Promise<SnapshotResult>;
-  attachPr(pr: { owner: string; repo: string; number: number }): Promise<PrSummary>;
-  listPrs(): Promise<PrSummary[]>;
-  prItems(prId: string): Promise<{ pr: PrSummary; items: PrItem[] }>;
-  markAddressed(prId: string, itemIds: string[]): Promise<{ pr: PrSummary; items: PrItem[] }>;
-  terminals(): Promise<TerminalSummary[]>;
-  readTerminal(
-    terminalId: string,
-    lines: number,
-  ): Promise<{ id: string; text: string; exitCode: number | null }>;
-  openUi(pane: UiPane, terminal: { command: string } | null): Promise<UiOpenResult>;
-  queueAdd(text: string): Promise<{ id: string; position: number }>;
-  queueList(): Promise<{ prompts: QueuedPromptSummary[] }>;
-  /** Opens an Auto QA run; refused while the session has another open run. */
-  verify(brief: string, cases: string[] | null): Promise<VerifyResult>;
 }

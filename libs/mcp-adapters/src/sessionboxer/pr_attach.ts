@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int, NUMBER_PART, OWNER, OWNER_PART, REPO_NAME, REPO_PART } from './fields';
-import type { PrSummary, SessionboxerPort } from './port';
-import { defineTool, type ArgIssue } from '../kit/define-tool';
+import { defineTool } from '../kit/define-tool';
+import type { ArgIssue } from '../kit/tool';
 import { ToolCallError } from '../kit/call-error';
 
 const PR_URL_FORM = 'https://github.com/<owner>/<repo>/pull/<number>';
@@ -81,5 +81,4 @@ export const prAttachTool = defineTool({
   route: 'control-plane',
   check: checkForm,
   // async: a refusal is a rejected promise, like every other failure of a handle.
-  handle: async (port: SessionboxerPort, args): Promise<PrSummary> => port.attachPr(prTarget(args)),
 });

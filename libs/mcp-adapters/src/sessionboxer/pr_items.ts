@@ -1,5 +1,4 @@
 import { prId } from './fields';
-import type { SessionboxerPort } from './port';
 import { defineTool } from '../kit/define-tool';
 
 export const prItemsInput = { pr: prId('pr') };
@@ -22,5 +21,4 @@ export const prItemsTool = defineTool({
     openWorldHint: true,
   },
   route: 'control-plane',
-  handle: (port: SessionboxerPort, { pr }) => port.prItems(pr),
 });

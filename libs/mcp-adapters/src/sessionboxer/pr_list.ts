@@ -1,4 +1,3 @@
-import type { PrSummary, SessionboxerPort } from './port';
 import { defineTool } from '../kit/define-tool';
 
 export const prListInput = {};
@@ -16,5 +15,4 @@ export const prListTool = defineTool({
   input: prListInput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   route: 'control-plane',
-  handle: (port: SessionboxerPort): Promise<PrSummary[]> => port.listPrs(),
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { id, prId } from './fields';
-import type { SessionboxerPort } from './port';
 import { defineTool } from '../kit/define-tool';
 
 export const MARK_MAX_ITEMS = 100;
@@ -13,7 +12,9 @@ export const prMarkAddressedInput = {
       invalid_type_error: 'itemIds must be an array of item ids',
     })
     .min(1, 'itemIds must list at least one item id')
-    .max(MARK_MAX_ITEMS, `itemIds must list at most ${MARK_MAX_ITEMS} ids; mark more in batches`),
+    .max(MARK_MAX_ITEMS, `itemIds must list at most ${MARK_MAX_ITEMS} ids; mark more in batches`)
+    // A repeated id counts once: the handler gets each id once.
+    .transform((ids) => [...new Set(ids)]),
 };
 
 /** Marks review items of an attached pull request as addressed. */
@@ -29,6 +30,4 @@ export const prMarkAddressedTool = defineTool({
   input: prMarkAddressedInput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   route: 'control-plane',
-  handle: (port: SessionboxerPort, { pr, itemIds }) =>
-    port.markAddressed(pr, [...new Set(itemIds)]),
 });

@@ -1,5 +1,4 @@
 import { text } from './fields';
-import type { SessionboxerPort } from './port';
 import { defineTool } from '../kit/define-tool';
 
 /** A follow-up the agent queues for itself; the person's own prompts may be longer. */
@@ -22,5 +21,4 @@ export const queueAddTool = defineTool({
   input: queueAddInput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   route: 'control-plane',
-  handle: (port: SessionboxerPort, args) => port.queueAdd(args.text),
 });

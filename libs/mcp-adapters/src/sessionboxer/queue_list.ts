@@ -1,4 +1,3 @@
-import type { SessionboxerPort } from './port';
 import { defineTool } from '../kit/define-tool';
 
 export const queueListInput = {};
@@ -15,5 +14,4 @@ export const queueListTool = defineTool({
   input: queueListInput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   route: 'control-plane',
-  handle: (port: SessionboxerPort) => port.queueList(),
 });

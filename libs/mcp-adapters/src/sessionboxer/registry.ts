@@ -1,15 +1,14 @@
 import { ErrorCode } from '@sessionboxer/domain';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ToolCallError } from '../kit/call-error';
 import { callParser } from '../kit/call-parser';
+import type { InBoxTool, ToolDefinition } from '../kit/tool';
 import { docsTool, type DocsPort } from './docs';
 import { notifyTool } from './notify';
-import type { SessionboxerPort } from './port';
 import { prAttachTool } from './pr_attach';
 import { prItemsTool } from './pr_items';
 import { prListTool } from './pr_list';
 import { prMarkAddressedTool } from './pr_mark_addressed';
-import type { SessionboxerTool } from '../kit/define-tool';
 import { settingsGetTool } from './settings_get';
 import { queueAddTool } from './queue_add';
 import { queueListTool } from './queue_list';
@@ -31,14 +30,11 @@ import { sessionStopTool } from './session_stop';
 import { sessionWaitTool } from './session_wait';
 import { sessionsListTool } from './sessions_list';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- a registry holds tools of every shape */
-/** A tool answered on the control plane, with a port bound to the calling session. */
-export type ControlPlaneTool = SessionboxerTool<z.ZodRawShape, SessionboxerPort, any> & {
-  route: 'control-plane';
-};
+/** A tool answered on the control plane, by the handler its owning module registers. */
+export type ControlPlaneTool = ToolDefinition<z.ZodRawShape> & { route: 'control-plane' };
 /** A tool answered inside the box (only `docs`). */
-export type BoxTool = SessionboxerTool<z.ZodRawShape, DocsPort, any> & { route: 'box' };
-/* eslint-enable @typescript-eslint/no-explicit-any */
+/* eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds every shape */
+export type BoxTool = InBoxTool<z.ZodRawShape, DocsPort, any>;
 export type AnySessionboxerTool = ControlPlaneTool | BoxTool;
 
 /** Every tool of the sessionboxer server, in the order of the spec. */
@@ -90,19 +86,14 @@ export function findSessionboxerTool(name: string): AnySessionboxerTool | undefi
 export const parseCall = callParser('sessionboxer tool', sessionboxerTools);
 
 /**
- * What the gateway does with a `sessionboxer` frame: parse it, refuse a tool that is not
- * answered on the control plane, and run the tool against the calling session's port.
+ * What the gateway checks of a `sessionboxer` frame before its handler runs: the arguments
+ * (parseCall), and that the tool is one the control plane answers.
  */
-export async function handleControlPlaneCall(
-  port: SessionboxerPort,
-  toolName: string,
-  args: unknown,
-): Promise<unknown> {
+export function parseControlPlaneCall(toolName: string, args: unknown): Record<string, unknown> {
   const parsed = parseCall(toolName, args);
-  const tool = byName.get(toolName);
-  if (tool?.route !== 'control-plane') {
+  if (byName.get(toolName)?.route !== 'control-plane') {
     const message = `${toolName} is answered inside the box, not by the control plane`;
     throw new ToolCallError(toolName, [{ field: 'tool', message }], ErrorCode.NotFound);
   }
-  return tool.handle(port, parsed);
+  return parsed;
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { strictObject } from '../kit/strict-input';
 import { id, line, oneOf } from './fields';
-import type { SchedulesPort } from './schedules.port';
 import { MESSAGE_MAX, promptText } from './session-fields';
 import { defineTool } from '../kit/define-tool';
 
@@ -62,5 +61,4 @@ export const scheduleCreateTool = defineTool({
     openWorldHint: true,
   },
   route: 'control-plane',
-  handle: (port: SchedulesPort, args) => port.createSchedule(args),
 });

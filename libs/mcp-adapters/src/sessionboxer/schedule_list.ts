@@ -1,4 +1,3 @@
-import type { SchedulesPort } from './schedules.port';
 import { defineTool } from '../kit/define-tool';
 
 export const scheduleListInput = {};
@@ -16,5 +15,4 @@ export const scheduleListTool = defineTool({
   input: scheduleListInput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   route: 'control-plane',
-  handle: (port: SchedulesPort) => port.listSchedules(),
 });

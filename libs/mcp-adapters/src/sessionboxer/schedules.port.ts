@@ -42,12 +42,3 @@ export interface ScheduleListing extends ScheduleSummary {
   /** The occurrence the latest run was for, or null when it never ran. */
   lastRunAt: string | null;
 }
-
-export interface SchedulesPort {
-  /**
-   * Creates an enabled schedule. Prompting another session (or starting new ones) needs the
-   * All Sessions policy; prompting the caller's own session works under This Session only.
-   */
-  createSchedule(args: ScheduleCreateArgs): Promise<ScheduleSummary>;
-  listSchedules(): Promise<ScheduleListing[]>;
-}

@@ -1,15 +1,15 @@
 import { ErrorCode } from '@sessionboxer/domain';
 import { isToolCallError, type ToolCallError } from '../kit/call-error';
-import { handleControlPlaneCall, parseCall } from './registry';
+import { parseCall } from './registry';
 import { toolScope } from './policy';
-import { NEXT_RUN, RecordingPort, SCHEDULE } from './test/recording-port';
+import { NEXT_RUN, sessionboxerDouble, SCHEDULE } from './test/recording-handlers';
 
-let port: RecordingPort;
+let fake: ReturnType<typeof sessionboxerDouble>;
 beforeEach(() => {
-  port = new RecordingPort();
+  fake = sessionboxerDouble();
 });
 
-const call = (tool: string, args: unknown = {}) => handleControlPlaneCall(port, tool, args);
+const call = (tool: string, args: unknown = {}) => fake.call(tool, args);
 
 function refusal(args: unknown): ToolCallError {
   try {
@@ -31,21 +31,19 @@ describe('schedule_create', () => {
       timezone: 'UTC',
       nextRunAt: NEXT_RUN,
     });
-    expect(port.calls).toEqual([
+    expect(fake.calls).toEqual([
       {
-        method: 'createSchedule',
-        args: [
-          {
-            cron: '0 9 * * 1-5',
-            timezone: 'UTC',
-            action: {
-              type: 'new_session',
-              prompt: 'Triage the new issues',
-              repos: [],
-              stopAfter: true,
-            },
+        tool: 'schedule_create',
+        args: {
+          cron: '0 9 * * 1-5',
+          timezone: 'UTC',
+          action: {
+            type: 'new_session',
+            prompt: 'Triage the new issues',
+            repos: [],
+            stopAfter: true,
           },
-        ],
+        },
       },
     ]);
   });
@@ -58,7 +56,7 @@ describe('schedule_create', () => {
       action: { type: 'prompt', text: 'Status?' },
     };
     await call('schedule_create', args);
-    expect(port.calls).toEqual([{ method: 'createSchedule', args: [args] }]);
+    expect(fake.calls).toEqual([{ tool: 'schedule_create', args }]);
   });
 
   it.each([
@@ -108,7 +106,7 @@ describe('schedule_create', () => {
 describe('schedule_list', () => {
   it('takes no parameters and answers every schedule', async () => {
     await expect(call('schedule_list')).resolves.toEqual([SCHEDULE]);
-    expect(port.calls).toEqual([{ method: 'listSchedules', args: [] }]);
+    expect(fake.calls).toEqual([{ tool: 'schedule_list', args: {} }]);
     expect(() => parseCall('schedule_list', { all: true })).toThrow(/all is not a parameter/);
   });
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { line, oneOf } from './fields';
-import type { OtherSessionsPort } from './other-sessions.port';
 import { MESSAGE_MAX, promptText } from './session-fields';
 import { defineTool } from '../kit/define-tool';
 
@@ -32,5 +31,4 @@ export const sessionCreateTool = defineTool({
     openWorldHint: true,
   },
   route: 'control-plane',
-  handle: (port: OtherSessionsPort, args) => port.createSession(args),
 });

@@ -1,4 +1,3 @@
-import type { OtherSessionsPort } from './other-sessions.port';
 import { defineTool } from '../kit/define-tool';
 
 export const sessionForkInput = {};
@@ -17,5 +16,4 @@ export const sessionForkTool = defineTool({
   input: sessionForkInput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   route: 'control-plane',
-  handle: (port: OtherSessionsPort) => port.forkSession(),
 });

@@ -1,4 +1,3 @@
-import type { OtherSessionsPort } from './other-sessions.port';
 import { sessionRef } from './session-fields';
 import { defineTool } from '../kit/define-tool';
 
@@ -15,5 +14,4 @@ export const sessionGetTool = defineTool({
   input: sessionGetInput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   route: 'control-plane',
-  handle: (port: OtherSessionsPort, args) => port.getSession(args.session),
 });

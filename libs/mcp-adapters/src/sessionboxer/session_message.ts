@@ -1,5 +1,4 @@
 import { oneOf } from './fields';
-import type { OtherSessionsPort } from './other-sessions.port';
 import { MESSAGE_MAX, promptText, sessionRef } from './session-fields';
 import { defineTool } from '../kit/define-tool';
 
@@ -24,6 +23,4 @@ export const sessionMessageTool = defineTool({
   input: sessionMessageInput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   route: 'control-plane',
-  handle: (port: OtherSessionsPort, args) =>
-    port.messageSession(args.session, args.text, args.when),
 });

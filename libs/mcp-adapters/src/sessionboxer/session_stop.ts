@@ -1,4 +1,3 @@
-import type { OtherSessionsPort } from './other-sessions.port';
 import { sessionRef } from './session-fields';
 import { defineTool } from '../kit/define-tool';
 
@@ -16,5 +15,4 @@ export const sessionStopTool = defineTool({
   input: sessionStopInput,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
   route: 'control-plane',
-  handle: (port: OtherSessionsPort, args) => port.stopSession(args.session),
 });

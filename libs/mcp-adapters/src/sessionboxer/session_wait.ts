@@ -1,4 +1,3 @@
-import type { OtherSessionsPort } from './other-sessions.port';
 import { sessionRef, timeoutSeconds, WAIT_DEFAULT, WAIT_MAX } from './session-fields';
 import { defineTool } from '../kit/define-tool';
 
@@ -16,5 +15,4 @@ export const sessionWaitTool = defineTool({
   input: sessionWaitInput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   route: 'control-plane',
-  handle: (port: OtherSessionsPort, args) => port.waitSession(args.session, args.timeout_seconds),
 });

@@ -1,4 +1,3 @@
-import type { OtherSessionsPort } from './other-sessions.port';
 import { defineTool } from '../kit/define-tool';
 
 export const sessionsListInput = {};
@@ -17,5 +16,4 @@ export const sessionsListTool = defineTool({
   input: sessionsListInput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   route: 'control-plane',
-  handle: (port: OtherSessionsPort) => port.listSessions(),
 });

@@ -1,5 +1,3 @@
-import type { SessionboxerPort } from './port';
-import { withoutSecrets } from '@sessionboxer/domain';
 import { defineTool } from '../kit/define-tool';
 
 export const settingsGetInput = {};
@@ -20,6 +18,4 @@ export const settingsGetTool = defineTool({
   route: 'control-plane',
   // The control plane already leaves secrets out; redacting here again means a settings field
   // added later without that care still cannot reach an agent.
-  handle: async (port: SessionboxerPort): Promise<Record<string, unknown>> =>
-    withoutSecrets(await port.settings()),
 });

@@ -1,4 +1,3 @@
-import type { SessionboxerPort, SnapshotResult } from './port';
 import { defineTool } from '../kit/define-tool';
 
 export const snapshotInput = {};
@@ -17,5 +16,4 @@ export const snapshotTool = defineTool({
   input: snapshotInput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   route: 'control-plane',
-  handle: (port: SessionboxerPort): Promise<SnapshotResult> => port.snapshot(),
 });

@@ -1,4 +1,3 @@
-import type { SessionboxerPort, TerminalSummary } from './port';
 import { defineTool } from '../kit/define-tool';
 
 export const terminalListInput = {};
@@ -15,5 +14,4 @@ export const terminalListTool = defineTool({
   input: terminalListInput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   route: 'control-plane',
-  handle: (port: SessionboxerPort): Promise<TerminalSummary[]> => port.terminals(),
 });

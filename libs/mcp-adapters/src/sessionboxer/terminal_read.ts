@@ -1,5 +1,4 @@
 import { id, int } from './fields';
-import type { SessionboxerPort } from './port';
 import { defineTool } from '../kit/define-tool';
 
 export const TERMINAL_READ_DEFAULT_LINES = 100;
@@ -24,5 +23,4 @@ export const terminalReadTool = defineTool({
   input: terminalReadInput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   route: 'control-plane',
-  handle: (port: SessionboxerPort, args) => port.readTerminal(args.id, args.lines),
 });

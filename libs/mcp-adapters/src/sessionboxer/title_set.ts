@@ -1,5 +1,4 @@
 import { line } from './fields';
-import type { SessionboxerPort } from './port';
 import { defineTool } from '../kit/define-tool';
 
 export const TITLE_MAX = 200;
@@ -19,5 +18,4 @@ export const titleSetTool = defineTool({
   input: titleSetInput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   route: 'control-plane',
-  handle: (port: SessionboxerPort, { title }) => port.setTitle(title),
 });

@@ -2,9 +2,9 @@ import { SESSION_PANES } from '@sessionboxer/domain';
 import { z } from 'zod';
 import { strictObject } from '../kit/strict-input';
 import { oneOf, text } from './fields';
-import type { SessionboxerPort, UiOpenResult, UiPane } from './port';
-import { ToolCallError } from '../kit/call-error';
-import { defineTool, type ArgIssue } from '../kit/define-tool';
+import type { UiPane } from './port';
+import { defineTool } from '../kit/define-tool';
+import type { ArgIssue } from '../kit/tool';
 
 /** The domain's panes, as the tuple zod's enum needs. */
 export const UI_PANES = SESSION_PANES as readonly [UiPane, ...UiPane[]];
@@ -46,10 +46,4 @@ export const uiOpenTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   route: 'control-plane',
   check: checkTerminal,
-  handle: async (port: SessionboxerPort, args): Promise<UiOpenResult> => {
-    const issues = checkTerminal(args);
-    if (issues.length) throw new ToolCallError('ui_open', issues);
-    const { pane, terminal } = args;
-    return port.openUi(pane, terminal === undefined ? null : { command: terminal.command });
-  },
 });

@@ -1,5 +1,4 @@
 import { caseTitles, E2E_LIMITS, paragraph } from '../e2e/fields';
-import type { SessionboxerPort, VerifyResult } from './port';
 import { defineTool } from '../kit/define-tool';
 
 export const verifyInput = {
@@ -26,6 +25,4 @@ export const verifyTool = defineTool({
   input: verifyInput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   route: 'control-plane',
-  handle: (port: SessionboxerPort, args): Promise<VerifyResult> =>
-    port.verify(args.brief, args.cases ?? null),
 });

@@ -1,4 +1,3 @@
-import type { SessionboxerPort, WhoAmI } from './port';
 import { defineTool } from '../kit/define-tool';
 
 export const whoamiInput = {};
@@ -21,5 +20,4 @@ export const whoamiTool = defineTool({
   input: whoamiInput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   route: 'control-plane',
-  handle: (port: SessionboxerPort): Promise<WhoAmI> => port.whoami(),
 });

@@ -2,7 +2,7 @@ import type { HarnessOutput } from '@sessionboxer/domain';
 import { startFakeDaemon, type FakeDaemon } from '../../mcp/test/fake-daemon';
 import { parsePrompt } from './script';
 import { scriptedHarness } from './scripted';
-import { InMemorySessionboxerPort } from './test/in-memory-port';
+import { InMemorySession } from './test/in-memory-session';
 import { runScripted, sessionboxerServer, startScripted } from './test/run-scripted';
 
 /**
@@ -21,11 +21,11 @@ const FINISHED: HarnessOutput = {
 };
 const FAILED: HarnessOutput = { ...FINISHED, status: 'failed' };
 
-let port: InMemorySessionboxerPort;
+let port: InMemorySession;
 let daemon: FakeDaemon;
 beforeAll(async () => {
-  port = new InMemorySessionboxerPort({ ...SESSION, environment: 'docker-linux' });
-  daemon = await startFakeDaemon(port);
+  port = new InMemorySession({ ...SESSION, environment: 'docker-linux' });
+  daemon = await startFakeDaemon(port.double);
 });
 beforeEach(() => {
   port.session = { ...SESSION, environment: 'docker-linux' };

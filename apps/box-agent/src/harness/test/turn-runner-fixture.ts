@@ -6,7 +6,7 @@ import { waitUntil } from '../../test/daemon-process';
 import type { HarnessAdapter } from '../harness.port';
 import { harnessAdapters } from '../harnesses';
 import { scriptedHarness } from '../scripted/scripted';
-import { InMemorySessionboxerPort } from '../scripted/test/in-memory-port';
+import { InMemorySession } from '../scripted/test/in-memory-session';
 import { sessionboxerServer } from '../scripted/test/run-scripted';
 import { TurnRunner } from '../turn-runner';
 import { scriptedAgentPids } from './processes';
@@ -27,7 +27,7 @@ export function useTurnRunner() {
   let runner: TurnRunner | undefined;
   beforeAll(async () => {
     daemon = await startFakeDaemon(
-      new InMemorySessionboxerPort({ ...SESSION, environment: 'docker-linux' }),
+      new InMemorySession({ ...SESSION, environment: 'docker-linux' }).double,
     );
     workspace = mkdtempSync(path.join(tmpdir(), 'sb-runner-ws-'));
     const mcpServers = { sessionboxer: sessionboxerServer(daemon.url) };

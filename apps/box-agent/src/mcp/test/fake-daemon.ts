@@ -1,15 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isDomainError } from '@sessionboxer/domain';
-import type { E2ePort, SessionboxerPort } from '@sessionboxer/mcp-adapters';
-import { handleE2eCall } from '@sessionboxer/mcp-adapters/e2e';
-import { RecordingE2ePort } from '@sessionboxer/mcp-adapters/e2e/test/recording-e2e-port';
-import { handleControlPlaneCall } from '@sessionboxer/mcp-adapters/sessionboxer';
+import { e2eDouble } from '@sessionboxer/mcp-adapters/e2e/test/recording-e2e-handlers';
+import type { RecordingHandlers } from '@sessionboxer/mcp-adapters/kit/test/recording-handlers';
+import { sessionboxerDouble } from '@sessionboxer/mcp-adapters/sessionboxer/test/recording-handlers';
 
 /**
  * A real HTTP server answering POST /sessionboxer and POST /e2e the way the box's daemon does:
- * it runs the call as the control plane would (the registry's parser, then the tool against a
- * port) and answers `{ ok: true, result }` or `{ ok: false, error: { code, message } }`.
+ * it runs the call as the control plane would (the registry's parser, then the handler of a
+ * test double generated from the registry) and answers `{ ok: true, result }` or `{ ok: false, error: { code, message } }`.
  */
 export interface FakeDaemon {
   url: string;
@@ -42,8 +41,8 @@ async function answer(run: () => Promise<unknown>) {
 }
 
 export async function startFakeDaemon(
-  port: SessionboxerPort,
-  e2e: E2ePort = new RecordingE2ePort(),
+  sessionboxer: RecordingHandlers = sessionboxerDouble(),
+  e2e: RecordingHandlers = e2eDouble(),
 ): Promise<FakeDaemon> {
   const daemon: FakeDaemon = {
     url: '',
@@ -64,9 +63,8 @@ export async function startFakeDaemon(
         res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>502 Bad Gateway</h1>');
         return;
       }
-      const run = isE2e
-        ? () => handleE2eCall(e2e, post.tool, post.args)
-        : () => handleControlPlaneCall(port, post.tool, post.args);
+      const double = isE2e ? e2e : sessionboxer;
+      const run = () => double.call(post.tool, post.args);
       send(res, 200, await answer(run));
     })();
   });

@@ -1,5 +1,5 @@
 import { line } from '../../sessionboxer/fields';
-import { defineTool } from '../../kit/define-tool';
+import { defineInBoxTool } from '../../kit/define-tool';
 import type { CaptionAdded, RecordingPort } from './port';
 
 export const CAPTION_MAX = 300;
@@ -7,7 +7,7 @@ export const CAPTION_MAX = 300;
 export const annotateRecordingInput = { text: line('text', CAPTION_MAX) };
 
 /** Adds a caption to the running recording at this moment. */
-export const annotateRecordingTool = defineTool({
+export const annotateRecordingTool = defineInBoxTool({
   name: 'annotate_recording',
   title: 'Caption the recording',
   description: [

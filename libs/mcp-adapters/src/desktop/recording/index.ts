@@ -1,7 +1,7 @@
 /** The desktop server's recording tools as data (answered in the box by its recorder). */
 import type { z } from 'zod';
 import { callParser } from '../../kit/call-parser';
-import type { SessionboxerTool } from '../../kit/define-tool';
+import type { InBoxTool } from '../../kit/tool';
 import { annotateRecordingTool } from './annotate_recording';
 import { narrateRecordingTool } from './narrate_recording';
 import type { RecordingPort } from './port';
@@ -19,7 +19,7 @@ export * from './stop_recording';
 
 /** A recording tool, answered inside the box against the recorder. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds every shape
-export type RecordingTool = SessionboxerTool<z.ZodRawShape, RecordingPort, any> & { route: 'box' };
+export type RecordingTool = InBoxTool<z.ZodRawShape, RecordingPort, any>;
 
 /** Every recording tool, in the order of the spec. */
 export const recordingTools: readonly RecordingTool[] = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../kit/define-tool';
+import { defineInBoxTool } from '../../kit/define-tool';
 import type { NarratedRecording, RecordingPort } from './port';
 
 export const RECORDING_PATH_MAX = 4096;
@@ -17,7 +17,7 @@ export const narrateRecordingInput = {
 };
 
 /** Adds spoken narration to a finished recording, rewriting it in place. */
-export const narrateRecordingTool = defineTool({
+export const narrateRecordingTool = defineInBoxTool({
   name: 'narrate_recording',
   title: 'Narrate a finished recording',
   description: [

@@ -1,10 +1,10 @@
-import { defineTool } from '../../kit/define-tool';
+import { defineInBoxTool } from '../../kit/define-tool';
 import type { RecordingPort, RecordingStatus } from './port';
 
 export const recordingStatusInput = {};
 
 /** Whether a recording runs, and how far it got. */
-export const recordingStatusTool = defineTool({
+export const recordingStatusTool = defineInBoxTool({
   name: 'recording_status',
   title: 'Recording status',
   description: [

@@ -1,10 +1,10 @@
-import { defineTool } from '../../kit/define-tool';
+import { defineInBoxTool } from '../../kit/define-tool';
 import type { RecordingInfo, RecordingPort } from './port';
 
 export const startRecordingInput = {};
 
 /** Starts grabbing the desktop into an .mp4 under /workspace/recordings. */
-export const startRecordingTool = defineTool({
+export const startRecordingTool = defineInBoxTool({
   name: 'start_recording',
   title: 'Start recording the desktop',
   description: [

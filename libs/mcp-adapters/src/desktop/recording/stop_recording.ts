@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../kit/define-tool';
+import { defineInBoxTool } from '../../kit/define-tool';
 import type { FinishedRecording, RecordingPort } from './port';
 
 export const stopRecordingInput = {
@@ -7,7 +7,7 @@ export const stopRecordingInput = {
 };
 
 /** Stops the recording and finishes the video: captions, condensing, .vtt, narration. */
-export const stopRecordingTool = defineTool({
+export const stopRecordingTool = defineInBoxTool({
   name: 'stop_recording',
   title: 'Stop recording and finish the video',
   description: [

@@ -1,9 +1,8 @@
-import type { E2eCase, E2eCaseResult, E2ePort, E2eRun } from '../port';
+import { RecordingHandlers, type Answer } from '../../kit/test/recording-handlers';
+import type { E2eCase, E2eRun } from '../port';
+import { e2eTools, parseE2eCall } from '../registry';
 
-/**
- * An E2ePort that answers with fixed data and records every call: the port's own contract in
- * a test, standing in for no outside service.
- */
+/** The Auto QA tools' test double: fixed answers in the spec's shape, every call recorded. */
 export const RUN: E2eRun = {
   id: 'run-1',
   status: 'running',
@@ -17,45 +16,30 @@ export const RUN: E2eRun = {
   closedAt: null,
 };
 
-export interface E2eCall {
-  method: keyof E2ePort;
-  args: unknown[];
-}
+const caseOf = (index: number, status: E2eCase['status']): E2eCase => ({
+  index,
+  title: `Case ${index}`,
+  status,
+  attempts: [],
+});
 
-export class RecordingE2ePort implements E2ePort {
-  readonly calls: E2eCall[] = [];
+/** What each Auto QA tool answers, by name. */
+export const E2E_ANSWERS: Record<string, Answer> = {
+  e2e_plan: ({ skip }: { skip?: string }) =>
+    skip === undefined ? RUN : { ...RUN, status: 'skipped', skipReason: skip },
+  e2e_case_start: ({ index }: { index: number }) => caseOf(index, 'running'),
+  e2e_case_end: ({ index, status }: { index: number; status: E2eCase['status'] }) =>
+    caseOf(index, status),
+  e2e_finish: ({ video, summary }: { video?: string; summary?: string }) => ({
+    ...RUN,
+    status: 'passed',
+    verdict: 'passed',
+    video: video ?? null,
+    summary: summary ?? null,
+  }),
+};
 
-  private record(method: keyof E2ePort, ...args: unknown[]): void {
-    this.calls.push({ method, args });
-  }
-
-  private case(index: number, status: E2eCase['status']): E2eCase {
-    return { index, title: `Case ${index}`, status, attempts: [] };
-  }
-
-  plan(cases: string[]) {
-    this.record('plan', cases);
-    return Promise.resolve(RUN);
-  }
-  skip(reason: string) {
-    this.record('skip', reason);
-    return Promise.resolve({ ...RUN, status: 'skipped' as const, skipReason: reason });
-  }
-  startCase(index: number) {
-    this.record('startCase', index);
-    return Promise.resolve(this.case(index, 'running'));
-  }
-  endCase(index: number, result: E2eCaseResult) {
-    this.record('endCase', index, result);
-    return Promise.resolve(this.case(index, result.status));
-  }
-  finish(result: { video: string | null; summary: string | null }) {
-    this.record('finish', result);
-    return Promise.resolve({
-      ...RUN,
-      status: 'passed' as const,
-      verdict: 'passed' as const,
-      ...result,
-    });
-  }
+/** The double of the Auto QA tools, generated from their registry. */
+export function e2eDouble(sessionId = '3f2a0000-0000-4000-8000-000000000001'): RecordingHandlers {
+  return new RecordingHandlers('Auto QA tool', e2eTools, parseE2eCall, E2E_ANSWERS, sessionId);
 }

@@ -1,9 +1,12 @@
-import type { PrItem, PrSummary, SessionboxerPort, TerminalSummary, UiPane, WhoAmI } from '../port';
+import { RecordingHandlers, type Answer } from '../../kit/test/recording-handlers';
+import type { PrItem, PrSummary, TerminalSummary, UiPane, WhoAmI } from '../port';
+import { controlPlaneTools, parseControlPlaneCall } from '../registry';
 import type { ScheduleCreateArgs, ScheduleListing } from '../schedules.port';
 
 /**
- * A SessionboxerPort that answers with fixed data and records every call: the port's own
- * contract in a test, standing in for no outside service.
+ * Handlers for every tool the control plane answers, generated from the registry: each records
+ * the arguments its parser produced and answers fixed data in the spec's shape. It stands in
+ * for no outside service; a new tool gets one at once (answering that it has no fixture).
  */
 export const PR: PrSummary = {
   id: 'octo-org/api#12',
@@ -62,159 +65,92 @@ export const WHOAMI: WhoAmI = {
   repos: [{ name: 'api', path: '/workspace/api' }],
 };
 
-export interface PortCall {
-  method: keyof SessionboxerPort;
-  args: unknown[];
-}
+const AT = '2026-01-01T00:00:00.000Z';
+const SELF = { kind: 'agent' as const, sessionId: WHOAMI.id };
 
-export class RecordingPort implements SessionboxerPort {
-  readonly calls: PortCall[] = [];
-  settingsValue: Record<string, unknown> = { defaults: { provider: 'claude-code' } };
+/** What each tool answers, by name. */
+export const ANSWERS: Record<string, Answer> = {
+  whoami: () => WHOAMI,
+  settings_get: () => ({ defaults: { provider: 'claude-code' } }),
+  title_set: ({ title }: { title: string }) => ({ id: WHOAMI.id, title }),
+  notify: () => ({ ok: true }),
+  snapshot: () => ({ id: 'snap-1', ordinal: 1, sizeBytes: 1024, createdAt: AT }),
+  pr_attach: () => PR,
+  pr_list: () => [PR],
+  pr_items: () => ({ pr: PR, items: ITEMS }),
+  pr_mark_addressed: ({ itemIds }: { itemIds: string[] }) => ({
+    pr: { ...PR, unaddressed: 0 },
+    items: ITEMS.map((i) => ({ ...i, addressed: itemIds.includes(i.id) })),
+  }),
+  terminal_list: () => TERMINALS,
+  terminal_read: ({ id }: { id: string }) => ({ id, text: 'PASS 12 tests\n', exitCode: 0 }),
+  ui_open: ({ pane, terminal }: { pane: UiPane; terminal?: object }) => ({
+    pane,
+    terminalId: terminal === undefined ? null : 'term-2',
+    shown: true,
+  }),
+  queue_add: () => ({ id: 'prompt-1', position: 1 }),
+  queue_list: () => ({
+    prompts: [
+      { id: 'prompt-1', text: 'Now run the linter', position: 1, queuedAt: AT, from: SELF },
+    ],
+  }),
+  verify: ({ cases }: { cases?: string[] }) => ({
+    id: 'run-1',
+    status: cases ? 'running' : 'open',
+    cases: (cases ?? []).map((title, i) => ({ index: i + 1, title, status: 'pending' })),
+  }),
+  sessions_list: () => [{ ...OTHER, self: false, mine: true }],
+  session_get: () => ({ ...OTHER, self: false, mine: true, lastReply: 'All green.' }),
+  session_create: () => ({
+    pending: false,
+    sessionId: OTHER.id,
+    title: OTHER.title,
+    url: OTHER.url,
+  }),
+  session_message: () => ({ sessionId: OTHER.id, title: OTHER.title, delivery: 'prompted' }),
+  session_wait: () => ({
+    sessionId: OTHER.id,
+    title: OTHER.title,
+    still_running: false,
+    status: 'idle',
+    lastReply: 'All green.',
+  }),
+  session_stop: () => ({ sessionId: OTHER.id, title: OTHER.title, status: 'stopped' }),
+  session_fork: () => ({
+    pending: false,
+    sessionId: OTHER.id,
+    title: 'Fork',
+    url: OTHER.url,
+    snapshotOrdinal: 2,
+  }),
+  approval_wait: ({ id }: { id: string }) => ({
+    id,
+    kind: 'session_create',
+    summary: 'Claude Code wants to create a Session “Child”',
+    status: 'pending',
+    expiresAt: '2026-01-01T00:10:00.000Z',
+  }),
+  schedule_create: (args: ScheduleCreateArgs) => ({
+    id: 'sch-1',
+    name: args.name ?? 'Scheduled task',
+    cron: args.cron,
+    timezone: args.timezone,
+    nextRunAt: NEXT_RUN,
+  }),
+  schedule_list: () => [SCHEDULE],
+};
 
-  private record(method: keyof SessionboxerPort, ...args: unknown[]): void {
-    this.calls.push({ method, args });
-  }
-
-  whoami() {
-    this.record('whoami');
-    return Promise.resolve(WHOAMI);
-  }
-  settings() {
-    this.record('settings');
-    return Promise.resolve(this.settingsValue);
-  }
-  setTitle(title: string) {
-    this.record('setTitle', title);
-    return Promise.resolve({ id: WHOAMI.id, title });
-  }
-  notify(text: string) {
-    this.record('notify', text);
-    return Promise.resolve({ ok: true as const });
-  }
-  snapshot() {
-    this.record('snapshot');
-    const at = '2026-01-01T00:00:00.000Z';
-    return Promise.resolve({ id: 'snap-1', ordinal: 1, sizeBytes: 1024, createdAt: at });
-  }
-  attachPr(pr: { owner: string; repo: string; number: number }) {
-    this.record('attachPr', pr);
-    return Promise.resolve({ ...PR, ...pr, id: `${pr.owner}/${pr.repo}#${pr.number}` });
-  }
-  listPrs() {
-    this.record('listPrs');
-    return Promise.resolve([PR]);
-  }
-  prItems(prId: string) {
-    this.record('prItems', prId);
-    return Promise.resolve({ pr: PR, items: ITEMS });
-  }
-  markAddressed(prId: string, itemIds: string[]) {
-    this.record('markAddressed', prId, itemIds);
-    const items = ITEMS.map((i) => ({ ...i, addressed: itemIds.includes(i.id) }));
-    return Promise.resolve({ pr: { ...PR, unaddressed: 0 }, items });
-  }
-  terminals() {
-    this.record('terminals');
-    return Promise.resolve(TERMINALS);
-  }
-  readTerminal(terminalId: string, lines: number) {
-    this.record('readTerminal', terminalId, lines);
-    return Promise.resolve({ id: terminalId, text: 'PASS 12 tests\n', exitCode: 0 });
-  }
-  openUi(pane: UiPane, terminal: { command: string } | null) {
-    this.record('openUi', pane, terminal);
-    const terminalId = terminal === null ? null : 'term-2';
-    return Promise.resolve({ pane, terminalId, shown: true });
-  }
-  queueAdd(text: string) {
-    this.record('queueAdd', text);
-    return Promise.resolve({ id: 'prompt-1', position: 1 });
-  }
-  queueList() {
-    this.record('queueList');
-    const from = { kind: 'agent' as const, sessionId: WHOAMI.id };
-    const prompt = { id: 'prompt-1', text: 'Now run the linter', position: 1, from };
-    return Promise.resolve({ prompts: [{ ...prompt, queuedAt: '2026-01-01T00:00:00.000Z' }] });
-  }
-  verify(brief: string, cases: string[] | null) {
-    this.record('verify', brief, cases);
-    const planned = (cases ?? []).map((title, i) => ({
-      index: i + 1,
-      title,
-      status: 'pending' as const,
-    }));
-    return Promise.resolve({
-      id: 'run-1',
-      status: cases ? ('running' as const) : ('open' as const),
-      cases: planned,
-    });
-  }
-  listSessions() {
-    this.record('listSessions');
-    return Promise.resolve([{ ...OTHER, self: false, mine: true }]);
-  }
-  getSession(session: string) {
-    this.record('getSession', session);
-    return Promise.resolve({ ...OTHER, self: false, mine: true, lastReply: 'All green.' });
-  }
-  createSession(args: { first_prompt: string; title?: string; provider?: string }) {
-    this.record('createSession', args);
-    return Promise.resolve({
-      pending: false as const,
-      sessionId: OTHER.id,
-      title: OTHER.title,
-      url: OTHER.url,
-    });
-  }
-  messageSession(session: string, text: string, when: 'now' | 'queue') {
-    this.record('messageSession', session, text, when);
-    return Promise.resolve({ sessionId: OTHER.id, title: OTHER.title, delivery: 'prompted' });
-  }
-  waitSession(session: string, seconds: number) {
-    this.record('waitSession', session, seconds);
-    return Promise.resolve({
-      sessionId: OTHER.id,
-      title: OTHER.title,
-      still_running: false,
-      status: 'idle',
-      lastReply: 'All green.',
-    });
-  }
-  stopSession(session: string) {
-    this.record('stopSession', session);
-    return Promise.resolve({ sessionId: OTHER.id, title: OTHER.title, status: 'stopped' });
-  }
-  forkSession() {
-    this.record('forkSession');
-    return Promise.resolve({
-      pending: false as const,
-      sessionId: OTHER.id,
-      title: 'Fork',
-      url: OTHER.url,
-      snapshotOrdinal: 2,
-    });
-  }
-  waitApproval(id: string, seconds: number) {
-    this.record('waitApproval', id, seconds);
-    const summary = 'Claude Code wants to create a Session “Child”';
-    return Promise.resolve({
-      id,
-      kind: 'session_create',
-      summary,
-      status: 'pending',
-      expiresAt: '2026-01-01T00:10:00.000Z',
-    });
-  }
-  createSchedule(args: ScheduleCreateArgs) {
-    this.record('createSchedule', args);
-    const { cron, timezone } = args;
-    const name = args.name ?? 'Scheduled task';
-    return Promise.resolve({ id: 'sch-1', name, cron, timezone, nextRunAt: NEXT_RUN });
-  }
-  listSchedules() {
-    this.record('listSchedules');
-    return Promise.resolve([SCHEDULE]);
-  }
+/** The double of every tool the control plane answers; `overrides` replace some answers. */
+export function sessionboxerDouble(overrides: Record<string, Answer> = {}): RecordingHandlers {
+  const answers = { ...ANSWERS, ...overrides };
+  return new RecordingHandlers(
+    'sessionboxer tool',
+    controlPlaneTools,
+    parseControlPlaneCall,
+    answers,
+    WHOAMI.id,
+  );
 }
 
 export const NEXT_RUN = '2026-01-02T09:00:00.000Z';
