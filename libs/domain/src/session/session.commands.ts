@@ -12,19 +12,19 @@ export interface ForkOrigin {
   snapshotId: string;
 }
 
-export type CreateSession = Command<
-  'CreateSession',
-  {
-    sessionId: string;
-    title: string;
-    provider: string;
-    model: string;
-    environment: SessionEnvironment;
-    /** The agent session that created it; null when a person did. */
-    createdBy: SessionRef | null;
-    forkedFrom: ForkOrigin | null;
-  }
->;
+/** What a session is created with, as asked (CreateSession) and as recorded (SessionCreated). */
+export interface SessionSpec {
+  sessionId: string;
+  title: string;
+  provider: string;
+  model: string;
+  environment: SessionEnvironment;
+  /** The agent session that created it; null when a person did. */
+  createdBy: SessionRef | null;
+  forkedFrom: ForkOrigin | null;
+}
+
+export type CreateSession = Command<'CreateSession', SessionSpec>;
 
 export type SetSessionTitle = Command<'SetSessionTitle', { sessionId: string; title: string }>;
 

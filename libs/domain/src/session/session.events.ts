@@ -1,12 +1,10 @@
 import type { DomainEvent } from '../kernel';
-import type { SessionEnvironment } from '../limits';
 import type {
-  ForkOrigin,
   NarratedRecordingData,
   NotificationSource,
   RecordingData,
   SessionPane,
-  SessionRef,
+  SessionSpec,
   TerminalOpener,
 } from './session.commands';
 
@@ -14,19 +12,7 @@ import type {
  * Every event carries its session id and the command's `at`, so a read model can be built
  * from the event data alone.
  */
-export type SessionCreated = DomainEvent<
-  'SessionCreated',
-  {
-    sessionId: string;
-    title: string;
-    provider: string;
-    model: string;
-    environment: SessionEnvironment;
-    createdBy: SessionRef | null;
-    forkedFrom: ForkOrigin | null;
-    at: string;
-  }
->;
+export type SessionCreated = DomainEvent<'SessionCreated', SessionSpec & { at: string }>;
 
 /** `previousTitle` lets a transcript or an audit show the rename without replaying the stream. */
 export type SessionTitleSet = DomainEvent<
