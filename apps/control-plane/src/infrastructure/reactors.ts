@@ -41,7 +41,9 @@ export class Reactors {
       store: this.store,
       reactors: this.reactors,
       readModels: this.projections,
-      logger: { error: (message, context) => this.logger.error(message, context) },
+      logger: {
+        error: (message, context) => this.logger.error(`${message} ${JSON.stringify(context)}`),
+      },
     });
     await this.runner.start();
   }
