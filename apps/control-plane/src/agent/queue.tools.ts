@@ -26,15 +26,13 @@ export class QueueTools implements OnModuleInit {
     tools.register(
       queueListTool,
       (_args, ctx) => ({
-        prompts: this.agent
-          .queue(ctx.sessionId)
-          .map(({ id, text, position, queuedAt, from }) => ({
-            id,
-            text,
-            position,
-            queuedAt,
-            from,
-          })),
+        prompts: this.agent.queue(ctx.sessionId).map(({ id, text, position, queuedAt, from }) => ({
+          id,
+          text,
+          position,
+          queuedAt,
+          from,
+        })),
       }),
       'agent',
     );

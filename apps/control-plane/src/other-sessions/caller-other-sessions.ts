@@ -1,8 +1,4 @@
-import type {
-  ApprovalView,
-  CreateSessionAnswer,
-  SessionListing,
-} from '@sessionboxer/mcp-adapters';
+import type { ApprovalView, CreateSessionAnswer, SessionListing } from '@sessionboxer/mcp-adapters';
 import { sidebarQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
 import { Inject, Injectable } from '@nestjs/common';
 import { READ_MODELS } from '../infrastructure/tokens';

@@ -3,7 +3,7 @@ import type { Command } from '../kernel';
 /** How one attempt at a case ended: what e2e_case_end reports. */
 export type CaseResult = 'passed' | 'failed';
 
-export const CASE_RESULTS: readonly CaseResult[] = ['passed', 'failed'];
+export const CASE_RESULTS = ['passed', 'failed'] as const satisfies readonly CaseResult[];
 
 /**
  * Opens an Auto QA run of a session: `verify` (the agent's own) or Auto QA after a person's

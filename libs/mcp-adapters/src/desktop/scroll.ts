@@ -1,4 +1,4 @@
-import { int, oneOf } from '../sessionboxer/fields';
+import { int, oneOf } from '../kit/fields';
 import { heldModifiers } from './click-tool';
 import { ACTS, defineDesktopTool, OK } from './desktop-tool';
 import { coordinate, keys, SCROLL_AMOUNT_MAX, toPoint } from './fields';

@@ -1,10 +1,11 @@
-import { oneOf } from '../sessionboxer/fields';
+import { CASE_RESULTS } from '@sessionboxer/domain';
+import { oneOf } from '../kit/fields';
 import { defineTool } from '../kit/define-tool';
 import { caseIndex, E2E_LIMITS, paragraph, workspaceFile } from './fields';
 
 export const e2eCaseEndInput = {
   index: caseIndex(),
-  status: oneOf('status', ['passed', 'failed'] as const),
+  status: oneOf('status', CASE_RESULTS),
   note: paragraph('note', E2E_LIMITS.note).optional(),
   screenshot: workspaceFile('screenshot').optional(),
 };

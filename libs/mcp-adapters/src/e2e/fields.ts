@@ -7,7 +7,7 @@ import {
   SUMMARY_MAX,
 } from '@sessionboxer/domain';
 import { z } from 'zod';
-import { int, line, text } from '../sessionboxer/fields';
+import { int, line, text } from '../kit/fields';
 
 /** The limits of the Auto QA tools: the domain's, so the box refuses what the run would. */
 export const E2E_LIMITS = {

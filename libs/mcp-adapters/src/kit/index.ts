@@ -9,3 +9,4 @@ export * from './call-error';
 export * from './call-parser';
 export * from './define-tool';
 export * from './handlers';
+export * from './fields';

@@ -1,4 +1,4 @@
-import { id } from './fields';
+import { id } from '../kit/fields';
 import { timeoutSeconds, WAIT_DEFAULT, WAIT_MAX } from './session-fields';
 import { defineTool } from '../kit/define-tool';
 

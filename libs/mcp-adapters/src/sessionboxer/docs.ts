@@ -1,4 +1,4 @@
-import { text } from './fields';
+import { text } from '../kit/fields';
 import { BEST_SECTIONS, SECTION_TEXT_MAX, searchGuide, type DocsAnswer } from './docs-search';
 import { defineInBoxTool } from '../kit/define-tool';
 

@@ -1,7 +1,8 @@
-import { text } from './fields';
+import { NOTIFICATION_MAX_LENGTH } from '@sessionboxer/domain';
+import { text } from '../kit/fields';
 import { defineTool } from '../kit/define-tool';
 
-export const NOTIFY_MAX = 500;
+export const NOTIFY_MAX = NOTIFICATION_MAX_LENGTH;
 
 export const notifyInput = { text: text('text', NOTIFY_MAX) };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int, NUMBER_PART, OWNER, OWNER_PART, REPO_NAME, REPO_PART } from './fields';
+import { int, NUMBER_PART, OWNER, OWNER_PART, REPO_NAME, REPO_PART } from '../kit/fields';
 import { defineTool } from '../kit/define-tool';
 import type { ArgIssue } from '../kit/tool';
 import { ToolCallError } from '../kit/call-error';

@@ -1,4 +1,4 @@
-import { prId } from './fields';
+import { prId } from '../kit/fields';
 import { defineTool } from '../kit/define-tool';
 
 export const prItemsInput = { pr: prId('pr') };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, prId } from './fields';
+import { id, prId } from '../kit/fields';
 import { defineTool } from '../kit/define-tool';
 
 export const MARK_MAX_ITEMS = 100;

@@ -1,4 +1,4 @@
-import { text } from './fields';
+import { text } from '../kit/fields';
 import { defineTool } from '../kit/define-tool';
 
 /** A follow-up the agent queues for itself; the person's own prompts may be longer. */

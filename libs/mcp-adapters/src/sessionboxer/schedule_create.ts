@@ -1,7 +1,13 @@
+import {
+  SCHEDULE_CRON_MAX_LENGTH,
+  SCHEDULE_NAME_MAX,
+  SCHEDULE_REPO_MAX_LENGTH,
+  SCHEDULE_REPOS_MAX,
+} from '@sessionboxer/domain';
 import { z } from 'zod';
 import { strictObject } from '../kit/strict-input';
-import { id, line, oneOf } from './fields';
-import { MESSAGE_MAX, promptText } from './session-fields';
+import { id, line } from '../kit/fields';
+import { MESSAGE_MAX, promptText, sessionProvider, sessionTitle } from './session-fields';
 import { defineTool } from '../kit/define-tool';
 
 const promptAction = strictObject({
@@ -12,9 +18,12 @@ const promptAction = strictObject({
 
 const newSessionAction = strictObject({
   type: z.literal('new_session'),
-  title: line('action.title', 200).optional(),
-  provider: oneOf('action.provider', ['claude-code', 'opencode', 'scripted'] as const).optional(),
-  repos: z.array(line('action.repos[]', 200)).max(20, 'action.repos: at most 20').default([]),
+  title: sessionTitle('action.title').optional(),
+  provider: sessionProvider('action.provider').optional(),
+  repos: z
+    .array(line('action.repos[]', SCHEDULE_REPO_MAX_LENGTH))
+    .max(SCHEDULE_REPOS_MAX, `action.repos: at most ${SCHEDULE_REPOS_MAX}`)
+    .default([]),
   prompt: promptText('action.prompt'),
   stopAfter: z
     .boolean({ invalid_type_error: 'action.stopAfter must be true or false' })
@@ -22,9 +31,9 @@ const newSessionAction = strictObject({
 });
 
 export const scheduleCreateInput = {
-  cron: line('cron', 200),
+  cron: line('cron', SCHEDULE_CRON_MAX_LENGTH),
   timezone: line('timezone', 100).default('UTC'),
-  name: line('name', 200).optional(),
+  name: line('name', SCHEDULE_NAME_MAX).optional(),
   action: z.discriminatedUnion('type', [promptAction, newSessionAction], {
     errorMap: (issue, ctx) => ({
       message:

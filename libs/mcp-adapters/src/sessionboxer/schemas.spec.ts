@@ -46,9 +46,9 @@ const refused: [string, unknown, string, RegExp][] = [
   ['ui_open', { pane: 'settings' }, 'pane', /pane must be one of .* \(got "settings"\)/],
   [
     'ui_open',
-    { pane: 'terminal', terminal: { command: long(2001) } },
+    { pane: 'terminal', terminal: { command: long(1001) } },
     'terminal.command',
-    /terminal\.command must be at most 2000 characters/,
+    /terminal\.command must be at most 1000 characters/,
   ],
   ['ui_open', { pane: 'terminal', terminal: 'npm test' }, 'terminal', /terminal must be an object/],
   [

@@ -1,5 +1,5 @@
 import { HARNESS_NAMES, TITLE_MAX_LENGTH } from '@sessionboxer/domain';
-import { id, int, line, oneOf, text } from './fields';
+import { id, int, line, oneOf, text } from '../kit/fields';
 
 /** The wait tools block at most 20 s per call (the bridge's own bound), 15 by default. */
 export const WAIT_MAX = 20;

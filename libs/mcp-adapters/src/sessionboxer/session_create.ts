@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { line, oneOf } from './fields';
-import { MESSAGE_MAX, promptText } from './session-fields';
+import { MESSAGE_MAX, promptText, sessionProvider, sessionTitle } from './session-fields';
 import { defineTool } from '../kit/define-tool';
 
 export const sessionCreateInput = {
   first_prompt: promptText('first_prompt'),
-  title: line('title', 200).optional(),
-  provider: oneOf('provider', ['claude-code', 'opencode', 'scripted'] as const).optional(),
+  title: sessionTitle('title').optional(),
+  provider: sessionProvider('provider').optional(),
 } satisfies z.ZodRawShape;
 
 export const sessionCreateTool = defineTool({

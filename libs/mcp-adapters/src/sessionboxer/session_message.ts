@@ -1,4 +1,4 @@
-import { oneOf } from './fields';
+import { oneOf } from '../kit/fields';
 import { MESSAGE_MAX, promptText, sessionRef } from './session-fields';
 import { defineTool } from '../kit/define-tool';
 

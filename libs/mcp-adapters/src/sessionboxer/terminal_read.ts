@@ -1,4 +1,4 @@
-import { id, int } from './fields';
+import { id, int } from '../kit/fields';
 import { defineTool } from '../kit/define-tool';
 
 export const TERMINAL_READ_DEFAULT_LINES = 100;

@@ -1,7 +1,9 @@
-import { line } from './fields';
+import { TITLE_MAX_LENGTH } from '@sessionboxer/domain';
+import { line } from '../kit/fields';
 import { defineTool } from '../kit/define-tool';
 
-export const TITLE_MAX = 200;
+/** The session title's one limit (the domain's). */
+export const TITLE_MAX = TITLE_MAX_LENGTH;
 
 export const titleSetInput = { title: line('title', TITLE_MAX) };
 

@@ -1,7 +1,8 @@
+import { PANE_COMMAND_MAX_LENGTH } from '@sessionboxer/domain';
 import { SESSION_PANES } from '@sessionboxer/domain';
 import { z } from 'zod';
 import { strictObject } from '../kit/strict-input';
-import { oneOf, text } from './fields';
+import { oneOf, text } from '../kit/fields';
 import type { UiPane } from './port';
 import { defineTool } from '../kit/define-tool';
 import type { ArgIssue } from '../kit/tool';
@@ -9,7 +10,8 @@ import type { ArgIssue } from '../kit/tool';
 /** The domain's panes, as the tuple zod's enum needs. */
 export const UI_PANES = SESSION_PANES as readonly [UiPane, ...UiPane[]];
 
-export const COMMAND_MAX = 2000;
+/** What the domain takes for a pane's command: refused here already, with the same limit. */
+export const COMMAND_MAX = PANE_COMMAND_MAX_LENGTH;
 
 export const uiOpenInput = {
   pane: oneOf('pane', UI_PANES),

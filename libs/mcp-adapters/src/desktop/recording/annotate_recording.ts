@@ -1,8 +1,9 @@
-import { line } from '../../sessionboxer/fields';
+import { RECORDING_CAPTION_MAX } from '@sessionboxer/domain';
+import { line } from '../../kit/fields';
 import { defineInBoxTool } from '../../kit/define-tool';
 import type { CaptionAdded, RecordingPort } from './port';
 
-export const CAPTION_MAX = 300;
+export const CAPTION_MAX = RECORDING_CAPTION_MAX;
 
 export const annotateRecordingInput = { text: line('text', CAPTION_MAX) };
 
