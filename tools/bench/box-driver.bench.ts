@@ -11,8 +11,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import type { BoxSpec } from '../../apps/control-plane/src/boxes/box-driver.port';
-import { LocalBoxDriver } from '../../apps/control-plane/src/boxes/local-box-driver';
+import type { BoxSpec } from '../../apps/control-plane/src/boxes/driver/box-driver.port';
+import { LocalBoxDriver } from '../../apps/control-plane/src/boxes/driver/local-box-driver';
 
 const BOXES = Number(process.env.BENCH_BOXES ?? 30);
 

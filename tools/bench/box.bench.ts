@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { sessionDetailsQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
 import { createApp, listen } from '../../apps/control-plane/src/app.factory';
-import type { LocalBoxDriver } from '../../apps/control-plane/src/boxes';
+import type { LocalBoxDriver } from '../../apps/control-plane/src/boxes/driver';
 import { loadConfig } from '../../apps/control-plane/src/config';
 import { TEST_PASSWORD, signIn } from '../../apps/control-plane/test/harness';
 import { BOX_DRIVER, READ_MODELS } from '../../apps/control-plane/src/infrastructure/tokens';

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
-import { BoxSockets } from './box-gateway/box-sockets';
+import { BoxSockets } from './boxes/channel/box-sockets';
 import { BoxWsAdapter } from './box-gateway/box-ws.adapter';
 import type { AppConfig } from './config';
 import { ErrorFilter } from './errors/error.filter';

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { LocalBoxDriver } from '../src/boxes';
+import type { LocalBoxDriver } from '../src/boxes/driver';
 import { BOX_DRIVER } from '../src/infrastructure/tokens';
 import { call, callError, mcpClientInBox, waitFor, waitForBox } from './box-kit';
 import { startApp, type RunningApp } from './harness';

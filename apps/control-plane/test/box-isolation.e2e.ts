@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import WebSocket from 'ws';
-import type { LocalBoxDriver } from '../src/boxes';
-import { boxPaths } from '../src/box-lifecycle/box-paths';
+import type { LocalBoxDriver } from '../src/boxes/driver';
+import { boxPaths } from '../src/boxes/lifecycle/box-paths';
 import { BOX_DRIVER } from '../src/infrastructure/tokens';
 import { waitForBox } from './box-kit';
 import { startApp, type RunningApp } from './harness';

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { LocalBoxDriver } from '../src/boxes';
+import type { LocalBoxDriver } from '../src/boxes/driver';
 import { BOX_DRIVER } from '../src/infrastructure/tokens';
 import type { RunningApp } from './harness';
 

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { LocalBoxDriver } from '../src/boxes';
+import type { LocalBoxDriver } from '../src/boxes/driver';
 import { BOX_DRIVER } from '../src/infrastructure/tokens';
 import { GitHubDouble } from './github-double/github-double';
 import { call, mcpClientInBox, waitFor, waitForBox } from './box-kit';

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { BoxLifecycle } from '../src/box-lifecycle/box-lifecycle.service';
-import type { LocalBoxDriver } from '../src/boxes';
+import { BoxLifecycle } from '../src/boxes/lifecycle/box-lifecycle.service';
+import type { LocalBoxDriver } from '../src/boxes/driver';
 import { BOX_DRIVER } from '../src/infrastructure/tokens';
 import { call, mcpClientInBox, waitForBox } from './box-kit';
 import { startApp, tempDataDir, type RunningApp } from './harness';

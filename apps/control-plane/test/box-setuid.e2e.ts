@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { LocalBoxDriver } from '../src/boxes';
-import { DEFAULT_BOX_IDENTITY } from '../src/boxes/box-identity';
+import type { LocalBoxDriver } from '../src/boxes/driver';
+import { DEFAULT_BOX_IDENTITY } from '../src/boxes/driver/box-identity';
 import { BOX_DRIVER } from '../src/infrastructure/tokens';
 import { waitForBox } from './box-kit';
 import { startApp, type RunningApp } from './harness';

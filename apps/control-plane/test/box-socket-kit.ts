@@ -1,6 +1,6 @@
 import type { EventStore } from '@sessionboxer/event-store';
 import WebSocket from 'ws';
-import { boxPaths } from '../src/box-lifecycle/box-paths';
+import { boxPaths } from '../src/boxes/lifecycle/box-paths';
 import { EVENT_STORE } from '../src/infrastructure/tokens';
 import type { RunningApp } from './harness';
 

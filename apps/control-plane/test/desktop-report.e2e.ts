@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import WebSocket from 'ws';
-import { boxPaths } from '../src/box-lifecycle/box-paths';
+import { boxPaths } from '../src/boxes/lifecycle/box-paths';
 import { waitForBox } from './box-kit';
 import { startApp, type RunningApp } from './harness';
 

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { WebSocket } from 'ws';
-import { BoxSockets } from '../src/box-gateway/box-sockets';
+import { BoxSockets } from '../src/boxes/channel/box-sockets';
 import { startApp, type RunningApp } from './harness';
 
 type Frame = { event: string; data: any };

@@ -6,7 +6,7 @@ import { EMPTY, type Observable } from 'rxjs';
 import type { WebSocket } from 'ws';
 import { AuthService } from '../auth/auth.service';
 import { readFrame } from '../errors/socket-frame';
-import { BOX_GATEWAY_PATH, type BoxSockets } from './box-sockets';
+import { BOX_GATEWAY_PATH, type BoxSockets } from '../boxes/channel/box-sockets';
 
 type VerifyClient = (
   info: { req: IncomingMessage },

@@ -18,10 +18,10 @@ import {
 import type { WebSocket } from 'ws';
 import { HarnessOutputRecorder, type AgentAck } from '../agent/harness-output.recorder';
 import { TurnDispatcher } from '../agent/turn-dispatcher';
-import { BoxLifecycle } from '../box-lifecycle/box-lifecycle.service';
-import { BOX_GATEWAY_PATH, BoxSockets } from './box-sockets';
+import { BoxLifecycle } from '../boxes/lifecycle/box-lifecycle.service';
+import { BOX_GATEWAY_PATH, BoxSockets } from '../boxes/channel/box-sockets';
 import { CallService } from './call.service';
-import { DaemonChannel, daemonAnswer } from './daemon-channel';
+import { DaemonChannel, daemonAnswer } from '../boxes/channel/daemon-channel';
 import {
   DAEMON_FRAMES as F,
   invalid,

@@ -10,9 +10,9 @@ import {
 import type { z } from 'zod';
 import { callContext } from '../calls/call-context';
 import { CallHandlers } from '../calls/call-handlers';
-import { CredentialsService } from '../credentials/credentials.service';
+import { CredentialsService } from '../settings/credentials/credentials.service';
 import { toErrorAnswer } from '../errors/error-answer';
-import { PolicyService } from '../policy/policy.service';
+import { PolicyService } from '../settings/policy/policy.service';
 import { DesktopCalls } from './desktop-calls';
 import { describe } from './zod-text';
 

@@ -2,7 +2,7 @@ import type { ApprovalView, CreateSessionAnswer, SessionListing } from '@session
 import { sidebarQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
 import { Inject, Injectable } from '@nestjs/common';
 import { READ_MODELS } from '../infrastructure/tokens';
-import { PolicyService } from '../policy/policy.service';
+import { PolicyService } from '../settings/policy/policy.service';
 import { SettingsService } from '../settings/settings.service';
 import { Approvals } from './approvals.service';
 import { ChildSessions, titleFrom } from './child-sessions.service';

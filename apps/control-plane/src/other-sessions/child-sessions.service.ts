@@ -14,12 +14,12 @@ import { deterministicUuid } from '@sessionboxer/event-store';
 import { sidebarQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
 import { SessionAgent } from '../agent/session-agent.service';
 import { TurnDispatcher } from '../agent/turn-dispatcher';
-import { BoxLifecycle } from '../box-lifecycle/box-lifecycle.service';
+import { BoxLifecycle } from '../boxes/lifecycle/box-lifecycle.service';
 import type { AppConfig } from '../config';
 import { CommandBus } from '../infrastructure/command-bus';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
 import { SettingsService } from '../settings/settings.service';
-import { SnapshotsService } from '../sessionboxer/snapshots.service';
+import { SnapshotsService } from '../boxes/snapshots/snapshots.service';
 
 /** What an agent asks for with session_create (or a person allows on its card). */
 export interface ChildRequest {

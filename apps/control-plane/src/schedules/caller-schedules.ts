@@ -10,7 +10,7 @@ import { sidebarQueries, type SqliteReadModelStore } from '@sessionboxer/project
 import { READ_MODELS } from '../infrastructure/tokens';
 import { titleFrom } from '../other-sessions/child-sessions.service';
 import { resolveSession } from '../other-sessions/session-refs';
-import { PolicyService } from '../policy/policy.service';
+import { PolicyService } from '../settings/policy/policy.service';
 import { Schedules } from './schedules.service';
 
 /** What every call's CallerSchedules shares. */

@@ -13,10 +13,10 @@ import { recordingQueries, type SqliteReadModelStore } from '@sessionboxer/proje
 import { READ_MODELS } from '../infrastructure/tokens';
 import { AfterQueryDto } from '../common/paging.dto';
 import { IdempotencyKey, RequestActor } from '../common/request-actor';
-import { PullRequests } from '../sessionboxer/pull-requests.service';
-import { SnapshotsService } from '../sessionboxer/snapshots.service';
+import { PullRequests } from '../pull-requests/pull-requests.service';
+import { SnapshotsService } from '../boxes/snapshots/snapshots.service';
 import { SessionsService } from './sessions.service';
-import { BoxLifecycle } from '../box-lifecycle/box-lifecycle.service';
+import { BoxLifecycle } from '../boxes/lifecycle/box-lifecycle.service';
 
 /** What belongs to one session: its snapshots, PRs and notifications. */
 @ApiTags('sessions')

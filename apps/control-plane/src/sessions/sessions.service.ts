@@ -27,8 +27,8 @@ import { CommandBus } from '../infrastructure/command-bus';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
 import { SessionAgent } from '../agent/session-agent.service';
 import { ChildSessions } from '../other-sessions/child-sessions.service';
-import { SnapshotsService } from '../sessionboxer/snapshots.service';
-import { BoxLifecycle } from '../box-lifecycle/box-lifecycle.service';
+import { SnapshotsService } from '../boxes/snapshots/snapshots.service';
+import { BoxLifecycle } from '../boxes/lifecycle/box-lifecycle.service';
 import type { AppConfig } from '../config';
 import type { CreateSessionDto } from './dto/create-session.dto';
 

@@ -5,12 +5,12 @@ import { SessionAgent } from '../agent/session-agent.service';
 import { READ_MODELS } from '../infrastructure/tokens';
 import { Approvals } from '../other-sessions/approvals.service';
 import { sessionLimits } from '../other-sessions/session-limits';
-import { PolicyService } from '../policy/policy.service';
-import { PullRequests } from '../sessionboxer/pull-requests.service';
-import { SnapshotsService } from '../sessionboxer/snapshots.service';
-import { Terminals } from '../sessionboxer/terminals.service';
+import { PolicyService } from '../settings/policy/policy.service';
+import { PullRequests } from '../pull-requests/pull-requests.service';
+import { SnapshotsService } from '../boxes/snapshots/snapshots.service';
+import { Terminals } from '../boxes/terminals/terminals.service';
 import { SessionsService } from '../sessions/sessions.service';
-import { Verifications } from '../verification/verifications.service';
+import { Verifications } from '../auto-qa/verifications.service';
 
 /**
  * Everything the session view shows besides its transcript, read through the same services

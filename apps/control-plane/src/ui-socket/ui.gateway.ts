@@ -19,7 +19,7 @@ import { SessionFeed } from './session-feed';
 import { SidebarFeed } from './sidebar-feed';
 import { TranscriptFeed } from './transcript-feed';
 import { errorData } from './ui-frames';
-import { UiPresence } from './ui-presence';
+import { UiPresence } from '../presence/ui-presence';
 import { UiSignIns } from './ui-sign-ins';
 
 // Each schema checks its frame of the contracts' UiClientEvents.

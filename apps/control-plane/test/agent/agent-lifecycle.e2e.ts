@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { WebSocket } from 'ws';
-import { BoxLifecycle } from '../../src/box-lifecycle/box-lifecycle.service';
-import type { LocalBoxDriver } from '../../src/boxes';
+import { BoxLifecycle } from '../../src/boxes/lifecycle/box-lifecycle.service';
+import type { LocalBoxDriver } from '../../src/boxes/driver';
 import { BOX_DRIVER } from '../../src/infrastructure/tokens';
 import { waitFor, waitForBox } from '../box-kit';
 import { startApp, tempDataDir, type RunningApp } from '../harness';

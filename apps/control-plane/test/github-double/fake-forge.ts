@@ -1,4 +1,4 @@
-import { Forge, ForgeItem, ForgePr, PrRef, prId } from '../../src/forge/forge.port';
+import { Forge, ForgeItem, ForgePr, PrRef, prId } from '../../src/pull-requests/forge/forge.port';
 
 /** A review comment whose body is its id. */
 export function item(id: string): ForgeItem {

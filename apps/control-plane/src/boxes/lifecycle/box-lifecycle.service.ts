@@ -1,0 +1,204 @@
+import * as fs from 'node:fs';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import {
+  boxDecider,
+  boxStream,
+  sessionDecider,
+  sessionStream,
+  type Actor,
+  type BoxCommand,
+} from '@sessionboxer/domain';
+import { sidebarQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
+import { boxTtsEnv, type AppConfig } from '../../config';
+import type { BoxDriver } from '../driver';
+import { BoxSockets } from '../channel/box-sockets';
+import { CommandBus } from '../../infrastructure/command-bus';
+import { APP_CONFIG, BOX_DRIVER, READ_MODELS } from '../../infrastructure/tokens';
+import { boxPaths, daemonLaunch, projectRoot } from './box-paths';
+import { SessionFileSync } from '../../sessions/session-file-sync';
+import { SettingsService } from '../../settings/settings.service';
+
+const SYSTEM: Actor = { kind: 'system', id: 'box-lifecycle' };
+/** How long a surviving daemon has to reconnect after a restart before its box is re-created. */
+const RESTORE_GRACE_MS = 3000;
+
+/**
+ * A session's box from start to end: provisioned when the session is created, frozen on stop,
+ * thawed on resume, and every change recorded as an event of the box's stream.
+ */
+@Injectable()
+export class BoxLifecycle
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
+  private readonly logger = new Logger('Boxes');
+  private closing = false;
+  private readonly restoring = new Set<NodeJS.Timeout>();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(BOX_DRIVER) private readonly driver: BoxDriver,
+    private readonly sockets: BoxSockets,
+    private readonly bus: CommandBus,
+    @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
+    private readonly files: SessionFileSync,
+    private readonly settings: SettingsService,
+  ) {}
+
+  /**
+   * After a restart, every running session gets its socket back at once, so a daemon that
+   * outlived the control plane reconnects; a box that did not is started again after a grace.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.boxes) return;
+    this.driver.onExit((sessionId, code) => {
+      if (this.closing) return;
+      const reason = `the box's daemon exited unexpectedly (code ${code ?? 'none'})`;
+      // Its running turn fails by the agent's reactor to BoxFailed.
+      this.box(sessionId, 'FailBox', { reason }).catch((e: unknown) => this.logger.warn(String(e)));
+    });
+    const running = sidebarQueries(this.readModels)
+      .list()
+      .filter((s) => s.status === 'running');
+    for (const session of running) {
+      const paths = boxPaths(this.config.dataDir, session.id);
+      if (!fs.existsSync(paths.workspace)) continue;
+      await this.sockets.listen(session.id, paths.socket);
+      const timer = setTimeout(() => {
+        this.restoring.delete(timer);
+        if (this.closing || this.sockets.clientOf(session.id) || this.driver.info(session.id))
+          return;
+        this.provision(session.id).catch((e: unknown) =>
+          this.logger.error(`restoring box ${session.id}: ${String(e)}`),
+        );
+      }, RESTORE_GRACE_MS);
+      this.restoring.add(timer);
+    }
+  }
+
+  /** Creates the box's folders and socket, starts it, and records where everything is. */
+  async provision(sessionId: string): Promise<void> {
+    const paths = boxPaths(this.config.dataDir, sessionId);
+    fs.mkdirSync(paths.workspace, { recursive: true });
+    fs.mkdirSync(paths.runDir, { recursive: true, mode: 0o700 });
+    await this.sockets.listen(sessionId, paths.socket);
+    const launch = daemonLaunch(this.driver.isolation, paths, projectRoot());
+    // The desktop server reads the narration setting from its environment (via .mcp.json).
+    const { desktop } = await this.settings.current();
+    launch.env.SESSIONBOXER_NARRATION = desktop.narration;
+    launch.env.SESSIONBOXER_NARRATION_ASK_SECONDS = String(desktop.askAboveSeconds);
+    Object.assign(launch.env, boxTtsEnv(this.config));
+    await this.box(sessionId, 'ProvisionBox', {
+      workspacePath: paths.workspace,
+      mcpJsonPath: paths.mcpJson,
+      isolation: this.driver.isolation,
+    });
+    try {
+      await this.driver.create({
+        sessionId,
+        workspaceDir: paths.workspace,
+        gatewaySocketDir: paths.runDir,
+        command: launch.command,
+        env: launch.env,
+      });
+    } catch (e) {
+      const reason = e instanceof Error ? e.message : String(e);
+      await this.box(sessionId, 'FailBox', { reason });
+      throw e;
+    }
+  }
+
+  async freeze(sessionId: string): Promise<void> {
+    if (this.driver.info(sessionId)?.status !== 'running') return;
+    await this.driver.freeze(sessionId);
+    await this.box(sessionId, 'FreezeBox', {});
+  }
+
+  async thaw(sessionId: string): Promise<void> {
+    const status = this.driver.info(sessionId)?.status;
+    if (status === undefined || status === 'exited' || status === 'destroyed') {
+      return this.provision(sessionId);
+    }
+    await this.driver.thaw(sessionId);
+    await this.box(sessionId, 'ThawBox', {});
+    // A daemon frozen with its socket open never reconnects, so it is ready again right away.
+    if (this.sockets.clientOf(sessionId)?.readyState === 1)
+      await this.box(sessionId, 'MarkBoxReady', {});
+  }
+
+  /**
+   * Ends the box for good: its processes killed and its workspace (and snapshots) removed. What
+   * that means for the session (its turn fails, it stops) is the reactors' business
+   * (BoxGoneReactor, DestroyedBoxes).
+   */
+  async destroy(sessionId: string): Promise<void> {
+    if (this.driver.info(sessionId))
+      await this.driver.destroy(sessionId, { removeWorkspace: true });
+    await this.sockets.close(sessionId);
+    fs.rmSync(boxPaths(this.config.dataDir, sessionId).root, { recursive: true, force: true });
+    await this.box(sessionId, 'DestroyBox', {});
+  }
+
+  async daemonConnected(sessionId: string): Promise<void> {
+    await this.box(sessionId, 'MarkBoxReady', {});
+    await this.files.push(sessionId);
+  }
+
+  async daemonDisconnected(sessionId: string): Promise<void> {
+    if (this.closing) return;
+    await this.box(sessionId, 'MarkBoxDisconnected', {});
+  }
+
+  /** The daemon says it opened a Terminal: refused unless the control plane asked for it. */
+  async terminalOpened(sessionId: string, t: { terminalId: string }): Promise<void> {
+    await this.bus.execute(sessionDecider, sessionStream(sessionId), {
+      type: 'ReportTerminalOpened',
+      data: { sessionId, terminalId: t.terminalId },
+      metadata: this.bus.metadata(SYSTEM),
+    });
+  }
+
+  async terminalExited(
+    sessionId: string,
+    t: { terminalId: string; exitCode: number },
+  ): Promise<void> {
+    await this.bus.execute(sessionDecider, sessionStream(sessionId), {
+      type: 'RecordTerminalExited',
+      data: { sessionId, terminalId: t.terminalId, exitCode: t.exitCode },
+      metadata: this.bus.metadata(SYSTEM, `terminal-exited/${sessionId}/${t.terminalId}`),
+    });
+  }
+
+  /**
+   * Sockets close before anything else shuts down, so a call in flight is never answered with
+   * a shutdown error: its daemon resends it to the next control plane instead.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.closing = true;
+    for (const timer of this.restoring) clearTimeout(timer);
+    await this.sockets.closeAll();
+  }
+
+  /** Boxes die with the control plane; `keepBoxesOnShutdown` (a restart test) keeps them. */
+  async onApplicationShutdown(): Promise<void> {
+    if (!this.keepBoxesOnShutdown) await this.driver.shutdownAll();
+  }
+
+  /** Set by a test that restarts the control plane under running boxes. */
+  keepBoxesOnShutdown = false;
+
+  private async box(sessionId: string, type: BoxCommand['type'], data: object): Promise<void> {
+    const command = {
+      type,
+      data: { sessionId, ...data },
+      metadata: this.bus.metadata(SYSTEM),
+    } as BoxCommand;
+    await this.bus.execute(boxDecider, boxStream(sessionId), command);
+  }
+}

@@ -1,0 +1,36 @@
+import { Controller, Get, Headers, Inject, Param, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { boxPaths } from '../lifecycle/box-paths';
+import type { AppConfig } from '../../config';
+import { APP_CONFIG } from '../../infrastructure/tokens';
+import { openBoxFile } from './box-files';
+import { sendBoxFile } from './file-answer';
+import { SessionsService } from '../../sessions/sessions.service';
+
+/** Files of a session's box (recordings, captions, Auto QA screenshots) for the web UI. */
+@ApiTags('sessions')
+@Controller('api/sessions/:id/files')
+export class SessionFilesController {
+  constructor(
+    private readonly sessions: SessionsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    summary:
+      "A file of the session's box, by its path in the box; HTTP range requests let a video seek",
+  })
+  @ApiQuery({ name: 'path', example: '/workspace/recordings/1.mp4' })
+  async file(
+    @Param('id') id: string,
+    @Query('path') boxPath: unknown,
+    @Headers('range') range: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    this.sessions.get(id);
+    const file = await openBoxFile(boxPaths(this.config.dataDir, id).workspace, boxPath);
+    sendBoxFile(res, file, range);
+  }
+}
