@@ -6,8 +6,8 @@
  */
 import * as fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { boxPaths } from '../../control-plane/src/box-lifecycle/box-paths';
-import { UiPresence } from '../../control-plane/src/ui-socket/ui-presence';
+import { boxPaths } from '../../control-plane/src/boxes/lifecycle/box-paths';
+import { UiPresence } from '../../control-plane/src/presence/ui-presence';
 import { conversation, script } from '../../control-plane/test/agent/agent-kit';
 import { waitFor, waitForBox } from '../../control-plane/test/box-kit';
 import { startApp, type RunningApp } from '../../control-plane/test/harness';
