@@ -29,6 +29,7 @@ import { LimitsController } from './other-sessions/limits.controller';
 import { Approvals } from './other-sessions/approvals.service';
 import { OtherSessions } from './other-sessions/caller-other-sessions';
 import { ChildSessions } from './other-sessions/child-sessions.service';
+import { StoppedChildren } from './other-sessions/stopped-children.reactor';
 import { SessionDirectory } from './other-sessions/session-directory.service';
 import { PolicyController } from './settings/policy/policy.controller';
 import { PolicyService } from './settings/policy/policy.service';
@@ -159,6 +160,7 @@ export class AppModule {
         BoxGoneReactor,
         PolicyService,
         ChildSessions,
+        StoppedChildren,
         Approvals,
         SessionDirectory,
         OtherSessions,

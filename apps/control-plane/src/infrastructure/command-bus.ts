@@ -3,11 +3,13 @@ import type { Actor, Command, CommandMetadata, Decider, DomainEvent } from '@ses
 import { CommandHandler, deterministicUuid, type CommandResult } from '@sessionboxer/event-store';
 import type { ProjectionRunner } from '@sessionboxer/projections';
 import { Clock, IdGenerator } from './clock';
+import { Reactors } from './reactors';
 import { PROJECTION_RUNNER } from './tokens';
 
 /**
  * Runs a command through the one pipeline and, by default, waits until the read models show
- * it, so whoever asked reads their own write.
+ * it, so whoever asked reads their own write. With `reactions`, it also waits for the reactors
+ * that handle the events it appended (see Reactors.waitForReactionsTo).
  */
 @Injectable()
 export class CommandBus {
@@ -16,17 +18,22 @@ export class CommandBus {
     @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly reactors: Reactors,
   ) {}
 
   async execute<C extends Command, E extends DomainEvent, S>(
     decider: Decider<C, E, S>,
     stream: string,
     command: C,
-    options: { wait?: boolean } = {},
+    options: { wait?: boolean; reactions?: boolean } = {},
   ): Promise<CommandResult<S>> {
     const result = await this.handler.handle(decider, stream, command);
     if (options.wait !== false && result.position !== null) {
       await this.runner.waitForPosition(result.position);
+    }
+    if (options.reactions && result.position !== null) {
+      const types = result.events.map((e) => e.type);
+      await this.reactors.waitForReactionsTo(types, result.position);
     }
     return result;
   }

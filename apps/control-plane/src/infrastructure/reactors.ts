@@ -63,6 +63,22 @@ export class Reactors {
   }
 
   /**
+   * Resolves once every reactor that handles one of `types` is done with `position`: for a
+   * command whose answer promises its reactions (a stop frees its places before it answers).
+   * Only those reactors: another one may be the caller, and waiting for it would wait for
+   * itself. So a reactor must never wait for the reactions to events it handles itself.
+   */
+  waitForReactionsTo(types: readonly string[], position: number): Promise<void> {
+    const reacting = this.reactors.filter((r) => r.handles.some((t) => types.includes(t)));
+    if (reacting.length === 0) return Promise.resolve();
+    const runner = this.runner;
+    if (runner === null) return Promise.reject(new Error('the reactors are not running'));
+    return Promise.all(reacting.map((r) => runner.waitForReactor(r.name, position))).then(
+      () => undefined,
+    );
+  }
+
+  /**
    * A command the domain refuses (the turn ended meanwhile, the session stopped already) is
    * decided: trying again would decide the same, and would hold the reactor on that event for
    * ever. So a refusal is logged and the reaction done; anything else (the store unavailable,

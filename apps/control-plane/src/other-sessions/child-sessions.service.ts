@@ -137,10 +137,11 @@ export class ChildSessions {
   }
 
   /** An agent-created session stopped: it no longer counts against its creator or the cap. */
-  async stopped(sessionId: string, actor: Actor): Promise<void> {
+  /** `key` (a reaction's) makes a repeated free the same commands, applied once. */
+  async stopped(sessionId: string, actor: Actor, key?: string): Promise<void> {
     const session = sidebarQueries(this.readModels).get(sessionId);
     if (session?.createdBy)
-      await this.free(session.createdBy.sessionId, sessionId, 'stopped', actor);
+      await this.free(session.createdBy.sessionId, sessionId, 'stopped', actor, key);
   }
 
   nextHop(creatorId: string): number {
@@ -162,12 +163,18 @@ export class ChildSessions {
     });
   }
 
-  private async free(creatorId: string, sessionId: string, reason: string, actor: Actor) {
+  private async free(
+    creatorId: string,
+    sessionId: string,
+    reason: string,
+    actor: Actor,
+    key?: string,
+  ) {
     for (const ledger of [childrenLedger(creatorId), GLOBAL_LEDGER]) {
       await this.bus.execute(ledgerDecider, ledger, {
         type: 'FreePlace',
         data: { ledger, sessionId, reason },
-        metadata: this.bus.metadata(actor),
+        metadata: this.bus.metadata(actor, key && `${key}/${ledger}`),
       });
     }
   }

@@ -26,7 +26,6 @@ import { IdGenerator } from '../infrastructure/clock';
 import { CommandBus } from '../infrastructure/command-bus';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
 import { SessionAgent } from '../agent/session-agent.service';
-import { ChildSessions } from '../other-sessions/child-sessions.service';
 import { SnapshotsService } from '../boxes/snapshots/snapshots.service';
 import { BoxLifecycle } from '../boxes/lifecycle/box-lifecycle.service';
 import type { AppConfig } from '../config';
@@ -48,7 +47,6 @@ export class SessionsService {
     private readonly boxes: BoxLifecycle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly agent: SessionAgent,
-    private readonly children: ChildSessions,
     private readonly snapshots: SnapshotsService,
   ) {}
 
@@ -132,15 +130,14 @@ export class SessionsService {
   }
 
   async stop(sessionId: string, reason: string | undefined, caller: Caller): Promise<SessionView> {
-    await this.run({
-      type: 'StopSession',
-      data: { sessionId, reason },
-      metadata: this.metadata(caller),
-    });
+    // The reactions to the stop (an agent-created session frees its places in the limits)
+    // are done when it answers, so "stop one, create another" works at once.
+    await this.run(
+      { type: 'StopSession', data: { sessionId, reason }, metadata: this.metadata(caller) },
+      { reactions: true },
+    );
     // The running turn ends before the box freezes; queued prompts wait for the resume.
     await this.agent.stopped(sessionId, caller.actor);
-    // A stopped session an agent created no longer counts against its limits.
-    await this.children.stopped(sessionId, caller.actor);
     if (this.config.boxes) await this.boxes.freeze(sessionId);
     return this.get(sessionId);
   }
@@ -188,8 +185,8 @@ export class SessionsService {
   }
 
   /** Runs a command and waits until the read models show it (read-your-writes). */
-  private async run(command: SessionCommand): Promise<void> {
-    await this.bus.execute(sessionDecider, sessionStream(command.data.sessionId), command);
+  private async run(command: SessionCommand, options: { reactions?: boolean } = {}) {
+    await this.bus.execute(sessionDecider, sessionStream(command.data.sessionId), command, options);
   }
 
   private metadata(caller: Caller): CommandMetadata {

@@ -130,6 +130,29 @@ describe('ReactorRunner (real SQLite event store)', () => {
     expect(stuckAt.failure?.attempts).toBeGreaterThanOrEqual(3);
     expect(store.reactorCheckpoint('other')?.position).toBe(head);
     await expect(r.waitForPosition(head, 100)).rejects.toThrow(/reactor stuck at 1/);
+    // A wait for one reactor's reaction is not held up by another that is stuck.
+    await expect(r.waitForReactor('other', head, 1000)).resolves.toBeUndefined();
+    await expect(r.waitForReactor('stuck', head, 100)).rejects.toThrow(/reactor stuck at 1/);
+    await expect(r.waitForReactor('nobody', head)).rejects.toThrow('no reactor named nobody');
+  });
+
+  it('resolves a wait for one reactor once it reacted to that position, not before', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = recorder('slow');
+    const gated: Reactor = {
+      ...slow.reactor,
+      react: (e, c) => gate.then(() => slow.reactor.react(e, c)),
+    };
+    const r = await start([gated]);
+    const head = await append(2);
+    let done = false;
+    const waiting = r.waitForReactor('slow', head, 5000).then(() => (done = true));
+    await new Promise((t) => setTimeout(t, 50));
+    expect(done).toBe(false);
+    release();
+    await waiting;
+    expect(slow.ns()).toEqual([0, 1]);
   });
 
   it('lets each reaction wait for the read models to show its event first', async () => {

@@ -43,6 +43,7 @@ export class ReactorRunner {
   private readonly cursors = new Map<string, ReactorCheckpoint>();
   private readonly subscriptions = new Set<Subscription>();
   private readonly waiters = new PositionWaiters();
+  private readonly oneWaiters = new Map<string, PositionWaiters>();
   private loops: Promise<void>[] = [];
   private running = false;
   private abort = new AbortController();
@@ -80,6 +81,20 @@ export class ReactorRunner {
     await Promise.all(this.loops);
     this.loops = [];
     this.waiters.rejectAll(this.asCheckpoints());
+    for (const waiters of this.oneWaiters.values()) waiters.rejectAll(this.asCheckpoints());
+  }
+
+  /**
+   * Resolves once the reactor `name` is done with `position`: for a command whose answer
+   * promises one reaction (another reactor may be the caller, so waiting for all could wait
+   * for itself).
+   */
+  waitForReactor(name: string, position: number, timeoutMs = 5000): Promise<void> {
+    const one = () => this.asCheckpoints().filter((c) => c.projection === `reactor ${name}`);
+    if (one().length === 0) return Promise.reject(new Error(`no reactor named ${name}`));
+    let waiters = this.oneWaiters.get(name);
+    if (!waiters) this.oneWaiters.set(name, (waiters = new PositionWaiters()));
+    return waiters.check(position, one()) ?? waiters.add(position, timeoutMs, one);
   }
 
   /** Every reactor's checkpoint, with the reaction it is retrying, if any. */
@@ -174,7 +189,10 @@ export class ReactorRunner {
   private save(checkpoint: ReactorCheckpoint): void {
     this.options.store.saveReactorCheckpoint(checkpoint);
     this.cursors.set(checkpoint.reactor, checkpoint);
-    this.waiters.settle(this.asCheckpoints());
+    const all = this.asCheckpoints();
+    this.waiters.settle(all);
+    const mine = all.filter((c) => c.projection === `reactor ${checkpoint.reactor}`);
+    this.oneWaiters.get(checkpoint.reactor)?.settle(mine);
   }
 
   private cursor(reactor: Reactor): ReactorCheckpoint {
