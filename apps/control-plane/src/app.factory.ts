@@ -3,8 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
-import { BoxSockets } from './boxes/channel/box-sockets';
-import { BoxWsAdapter } from './box-gateway/box-ws.adapter';
+import { BoxWsAdapter } from './box-gateway';
+import { BoxSockets } from './boxes';
 import type { AppConfig } from './config';
 import { ErrorFilter } from './errors/error.filter';
 import { jsonBody } from './errors/json-body';
@@ -20,19 +20,15 @@ export async function createApp(
   config: AppConfig,
   options: CreateAppOptions = {},
 ): Promise<INestApplication> {
-  const boxSockets = new BoxSockets();
-  const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.forRoot(config, boxSockets),
-    {
-      logger: options.logger ?? ['log', 'warn', 'error'],
-      bodyParser: false,
-      abortOnError: false,
-    },
-  );
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    logger: options.logger ?? ['log', 'warn', 'error'],
+    bodyParser: false,
+    abortOnError: false,
+  });
   if (config.trustProxy !== null) app.set('trust proxy', config.trustProxy);
   app.use(jsonBody());
   serveWebApp(app);
-  app.useWebSocketAdapter(new BoxWsAdapter(app, boxSockets));
+  app.useWebSocketAdapter(new BoxWsAdapter(app, app.get(BoxSockets)));
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new ErrorFilter());
   const doc = new DocumentBuilder()

@@ -4,7 +4,7 @@ import type { Actor } from '@sessionboxer/domain';
 import { conversationEventQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
 import { Inject } from '@nestjs/common';
 import { AfterQueryDto } from '../common/paging.dto';
-import { IdempotencyKey, RequestActor } from '../common/request-actor';
+import { IdempotencyKey, RequestActor } from '../auth';
 import { READ_MODELS } from '../infrastructure/tokens';
 import { sessionConversationId } from './agent-harness';
 import type { PromptReceipt } from './conversations.service';

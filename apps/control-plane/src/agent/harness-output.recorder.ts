@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type HarnessOutput } from '@sessionboxer/domain';
 import type { AgentOutputFrame } from '@sessionboxer/mcp-adapters';
-import { CredentialsService } from '../settings/credentials/credentials.service';
+import { CredentialsService } from '../settings';
 import { ConversationsService } from './conversations.service';
 import { OutputBatches } from './output-batches';
 import { TurnDispatcher } from './turn-dispatcher';

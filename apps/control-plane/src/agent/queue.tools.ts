@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { queueAddTool, queueListTool } from '@sessionboxer/mcp-adapters';
-import { CallHandlers } from '../calls/call-handlers';
+import { CallHandlers } from '../calls';
 import { SessionAgent } from './session-agent.service';
 
 /** The agent's own prompt queue: queue_add asks for a next turn, queue_list shows the queue. */

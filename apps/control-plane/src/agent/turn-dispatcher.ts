@@ -13,10 +13,10 @@ import {
   sidebarQueries,
   type SqliteReadModelStore,
 } from '@sessionboxer/projections';
-import { DaemonChannel } from '../boxes/channel/daemon-channel';
+import { DaemonChannel } from '../boxes';
 import type { AppConfig } from '../config';
-import { CredentialsService } from '../settings/credentials/credentials.service';
-import { PolicyService } from '../settings/policy/policy.service';
+import { CredentialsService } from '../settings';
+import { PolicyService } from '../settings';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
 import { sessionConversationId } from './agent-harness';
 import { ConversationsService, type ConversationChange } from './conversations.service';

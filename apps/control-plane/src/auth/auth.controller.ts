@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@sessionboxer/domain';
 import type { Request, Response } from 'express';
-import { RequestActor } from '../common/request-actor';
+import { RequestActor } from './request-actor';
 import type { AppConfig } from '../config';
 import { APP_CONFIG } from '../infrastructure/tokens';
 import { AuthService } from './auth.service';

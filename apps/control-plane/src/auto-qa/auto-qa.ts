@@ -11,10 +11,10 @@ import {
   type Reactor,
   type SqliteReadModelStore,
 } from '@sessionboxer/projections';
-import { SessionAgent } from '../agent/session-agent.service';
+import { SessionAgent } from '../agent';
 import { Reactors } from '../infrastructure/reactors';
 import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens';
-import { SettingsService } from '../settings/settings.service';
+import { SettingsService } from '../settings';
 import { Verifications } from './verifications.service';
 
 /** Who opens Auto QA's runs and sends its prompts. */

@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { VerificationRunDoc } from '@sessionboxer/projections';
-import { SessionsService } from '../sessions/sessions.service';
+import { SessionsService } from '../sessions';
 import { Verifications } from './verifications.service';
 
 /** A session's Auto QA runs, as the Auto QA pane shows them. */

@@ -11,7 +11,7 @@ import {
   type VerifyResult,
 } from '@sessionboxer/mcp-adapters';
 import type { VerificationRunDoc } from '@sessionboxer/projections';
-import { CallHandlers } from '../calls/call-handlers';
+import { CallHandlers } from '../calls';
 import { CommandBus } from '../infrastructure/command-bus';
 import { runView, Verifications } from './verifications.service';
 

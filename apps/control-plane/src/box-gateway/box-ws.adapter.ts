@@ -4,9 +4,9 @@ import { WsAdapter } from '@nestjs/platform-ws';
 import type { MessageMappingProperties } from '@nestjs/websockets';
 import { EMPTY, type Observable } from 'rxjs';
 import type { WebSocket } from 'ws';
-import { AuthService } from '../auth/auth.service';
+import { AuthService } from '../auth';
 import { readFrame } from '../errors/socket-frame';
-import { BOX_GATEWAY_PATH, type BoxSockets } from '../boxes/channel/box-sockets';
+import { BOX_GATEWAY_PATH, type BoxSockets } from '../boxes';
 
 type VerifyClient = (
   info: { req: IncomingMessage },

@@ -16,12 +16,13 @@ import {
   type CallResult,
 } from '@sessionboxer/mcp-adapters';
 import type { WebSocket } from 'ws';
-import { HarnessOutputRecorder, type AgentAck } from '../agent/harness-output.recorder';
-import { TurnDispatcher } from '../agent/turn-dispatcher';
-import { BoxLifecycle } from '../boxes/lifecycle/box-lifecycle.service';
-import { BOX_GATEWAY_PATH, BoxSockets } from '../boxes/channel/box-sockets';
+import { HarnessOutputRecorder, type AgentAck } from '../agent';
+import { TurnDispatcher } from '../agent';
+import { SessionFileSync } from '../sessions';
+import { BoxLifecycle } from '../boxes';
+import { BOX_GATEWAY_PATH, BoxSockets } from '../boxes';
 import { CallService } from './call.service';
-import { DaemonChannel, daemonAnswer } from '../boxes/channel/daemon-channel';
+import { DaemonChannel, daemonAnswer } from '../boxes';
 import {
   DAEMON_FRAMES as F,
   invalid,
@@ -50,6 +51,7 @@ export class BoxGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisc
     private readonly boxes: BoxLifecycle,
     private readonly outputs: HarnessOutputRecorder,
     private readonly turns: TurnDispatcher,
+    private readonly files: SessionFileSync,
   ) {}
 
   handleConnection(client: WebSocket): void {
@@ -58,7 +60,11 @@ export class BoxGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisc
       client.close(1008, 'not a box socket');
       return;
     }
-    void this.boxes.daemonConnected(sessionId).catch((e: unknown) => this.warn(sessionId, e));
+    // Ready first, then the daemon's session.json: it shows the box's status.
+    void this.boxes
+      .daemonConnected(sessionId)
+      .then(() => this.files.push(sessionId))
+      .catch((e: unknown) => this.warn(sessionId, e));
   }
 
   handleDisconnect(client: WebSocket): void {

@@ -8,11 +8,11 @@ import {
   type CallResult,
 } from '@sessionboxer/mcp-adapters';
 import type { z } from 'zod';
-import { callContext } from '../calls/call-context';
-import { CallHandlers } from '../calls/call-handlers';
-import { CredentialsService } from '../settings/credentials/credentials.service';
+import { callContext } from '../calls';
+import { CallHandlers } from '../calls';
+import { CredentialsService } from '../settings';
 import { toErrorAnswer } from '../errors/error-answer';
-import { PolicyService } from '../settings/policy/policy.service';
+import { PolicyService } from '../settings';
 import { DesktopCalls } from './desktop-calls';
 import { describe } from './zod-text';
 

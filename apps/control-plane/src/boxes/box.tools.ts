@@ -1,4 +1,5 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { sessionDetailsQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
 import { sessionDecider, sessionStream } from '@sessionboxer/domain';
 import {
   snapshotTool,
@@ -10,12 +11,12 @@ import {
   type UiPane,
 } from '@sessionboxer/mcp-adapters';
 import { DaemonChannel } from './channel/daemon-channel';
-import { CallHandlers } from '../calls/call-handlers';
+import { CallHandlers } from '../calls';
 import { CommandBus } from '../infrastructure/command-bus';
-import { UiPresence } from '../presence/ui-presence';
+import { READ_MODELS } from '../infrastructure/tokens';
+import { UiPresence } from '../presence';
 import { SnapshotsService } from './snapshots/snapshots.service';
 import { Terminals } from './terminals/terminals.service';
-import { WhoAmIBuilder } from '../sessions/whoami.builder';
 
 /** The tools about the calling session's box: Snapshots, Terminals, and opening a pane. */
 @Injectable()
@@ -27,7 +28,7 @@ export class BoxTools implements OnModuleInit {
     private readonly terminals: Terminals,
     private readonly channel: DaemonChannel,
     private readonly presence: UiPresence,
-    private readonly whoami: WhoAmIBuilder,
+    @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
   ) {}
 
   onModuleInit(): void {
@@ -40,7 +41,10 @@ export class BoxTools implements OnModuleInit {
     );
     tools.register(
       terminalListTool,
-      async (_args, ctx) => (await this.whoami.build(ctx.sessionId)).terminals,
+      (_args, ctx) =>
+        (sessionDetailsQueries(this.readModels).get(ctx.sessionId)?.terminals ?? []).map(
+          ({ id, createdAt, exitCode }) => ({ id, createdAt, exitCode }),
+        ),
       owner,
     );
     tools.register(

@@ -2,7 +2,7 @@ import type { Logger } from '@nestjs/common';
 import { DomainError, ErrorCode } from '@sessionboxer/domain';
 import { ConcurrencyError, IdempotencyError, InvalidAppendError } from '@sessionboxer/event-store';
 import { ReadModelLagError } from '@sessionboxer/projections';
-import { ForgeError, InvalidPrRefError, type ForgeErrorCode } from '../pull-requests/forge';
+import { ForgeError, InvalidPrRefError, type ForgeErrorCode } from '../pull-requests';
 
 /** An error as a box or an MCP client sees it: a code of ErrorCode and a message saying why. */
 export interface ErrorAnswer {

@@ -4,7 +4,7 @@ import type { EventStore } from '@sessionboxer/event-store';
 import type { Checkpoint, ProjectionRunner } from '@sessionboxer/projections';
 import type { AppConfig } from '../config';
 import { APP_CONFIG, EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/tokens';
-import { Public } from '../auth/public.decorator';
+import { Public } from '../auth';
 
 export interface Health {
   status: 'ok' | 'degraded';

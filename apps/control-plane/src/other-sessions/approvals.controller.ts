@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@sessionboxer/domain';
-import { RequestActor } from '../common/request-actor';
+import { RequestActor } from '../auth';
 import type { Approval } from '@sessionboxer/contracts';
 import { Approvals } from './approvals.service';
 

@@ -20,9 +20,9 @@ import type { Approval } from '@sessionboxer/contracts';
 import { Clock } from '../infrastructure/clock';
 import { CommandBus } from '../infrastructure/command-bus';
 import { READ_MODELS } from '../infrastructure/tokens';
-import type { DelayedJob, JobsPort } from '../jobs/jobs.port';
-import { JOBS } from '../jobs/jobs.provider';
-import { approvalExpiryJobId } from '../schedules/schedule-view';
+import type { DelayedJob, JobsPort } from '../jobs';
+import { JOBS } from '../jobs';
+import { approvalExpiryJobId } from './approval-expiry';
 import { ChildSessions, type ChildRequest, type CreatedChild } from './child-sessions.service';
 import { waitUntil } from './wait';
 

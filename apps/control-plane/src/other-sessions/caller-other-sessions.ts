@@ -2,8 +2,8 @@ import type { ApprovalView, CreateSessionAnswer, SessionListing } from '@session
 import { sidebarQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
 import { Inject, Injectable } from '@nestjs/common';
 import { READ_MODELS } from '../infrastructure/tokens';
-import { PolicyService } from '../settings/policy/policy.service';
-import { SettingsService } from '../settings/settings.service';
+import { PolicyService } from '../settings';
+import { SettingsService } from '../settings';
 import { Approvals } from './approvals.service';
 import { ChildSessions, titleFrom } from './child-sessions.service';
 import { SessionDirectory } from './session-directory.service';

@@ -12,14 +12,14 @@ import {
 } from '@sessionboxer/domain';
 import { deterministicUuid } from '@sessionboxer/event-store';
 import { sidebarQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
-import { SessionAgent } from '../agent/session-agent.service';
-import { TurnDispatcher } from '../agent/turn-dispatcher';
-import { BoxLifecycle } from '../boxes/lifecycle/box-lifecycle.service';
+import { SessionAgent } from '../agent';
+import { TurnDispatcher } from '../agent';
+import { BoxLifecycle } from '../boxes';
 import type { AppConfig } from '../config';
 import { CommandBus } from '../infrastructure/command-bus';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
-import { SettingsService } from '../settings/settings.service';
-import { SnapshotsService } from '../boxes/snapshots/snapshots.service';
+import { SettingsService } from '../settings';
+import { SnapshotsService } from '../boxes';
 
 /** What an agent asks for with session_create (or a person allows on its card). */
 export interface ChildRequest {

@@ -10,7 +10,7 @@ import {
   sessionWaitTool,
   type CallContext,
 } from '@sessionboxer/mcp-adapters';
-import { CallHandlers } from '../calls/call-handlers';
+import { CallHandlers } from '../calls';
 import { CallerOtherSessions, OtherSessions } from './caller-other-sessions';
 
 /** The Other sessions tools: list, read, create, fork, message, wait for and stop sessions. */

@@ -7,11 +7,11 @@ import {
   type SidebarSession,
   type SqliteReadModelStore,
 } from '@sessionboxer/projections';
-import { sessionConversationId } from '../agent/agent-harness';
-import { SessionAgent } from '../agent/session-agent.service';
+import { sessionConversationId } from '../agent';
+import { SessionAgent } from '../agent';
 import type { AppConfig } from '../config';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
-import { SessionsService } from '../sessions/sessions.service';
+import { SessionsService } from '../sessions';
 import { ChildSessions } from './child-sessions.service';
 import { resolveSession } from './session-refs';
 import { waitUntil } from './wait';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { UiServerEvents } from '@sessionboxer/contracts';
 import type { WebSocket } from 'ws';
-import { sendFrame } from '../ui-socket/ui-frames';
+import { sendFrame } from './ui-frames';
 
 interface Presence {
   sessionId: string | null;

@@ -4,9 +4,9 @@ import { DomainError, ErrorCode } from '@sessionboxer/domain';
 import type { Request } from 'express';
 import type { RawBodyRequest } from '../errors/json-body';
 import { verifyGitHubSignature, webhookPrRefs } from './forge';
-import { SettingsService } from '../settings/settings.service';
+import { SettingsService } from '../settings';
 import { PrWatcher } from './pr-watcher';
-import { Public } from '../auth/public.decorator';
+import { Public } from '../auth';
 
 /**
  * GitHub's webhook: a signed delivery about a PR makes the watcher poll that PR now. The body

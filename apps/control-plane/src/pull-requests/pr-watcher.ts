@@ -14,7 +14,7 @@ import type { AppConfig } from '../config';
 import { PrPoller, type AttachedPr, type Forge, type PrRef } from './forge';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
 import { PullRequests } from './pull-requests.service';
-import { SettingsService } from '../settings/settings.service';
+import { SettingsService } from '../settings';
 
 /**
  * Keeps attached PRs current: polls the forge every `github.pollSeconds`, and at once for a PR

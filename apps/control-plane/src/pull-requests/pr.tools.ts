@@ -6,7 +6,7 @@ import {
   prMarkAddressedTool,
   prTarget,
 } from '@sessionboxer/mcp-adapters';
-import { CallHandlers } from '../calls/call-handlers';
+import { CallHandlers } from '../calls';
 import { PullRequests } from './pull-requests.service';
 
 /** The pull-request tools: attach one to the calling session, list, read and address items. */

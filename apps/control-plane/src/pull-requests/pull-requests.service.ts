@@ -13,7 +13,7 @@ import { DomainError, ErrorCode } from '@sessionboxer/domain';
 import { GitHubForge, type Forge, type ForgeItem, type ForgePr, type PrRef } from './forge';
 import { CommandBus } from '../infrastructure/command-bus';
 import { READ_MODELS } from '../infrastructure/tokens';
-import { SettingsService } from '../settings/settings.service';
+import { SettingsService } from '../settings';
 
 const WATCHER: Actor = { kind: 'system', id: 'pr-watcher' };
 

@@ -8,9 +8,9 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { sidebarQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
 import { READ_MODELS } from '../infrastructure/tokens';
-import { titleFrom } from '../other-sessions/child-sessions.service';
-import { resolveSession } from '../other-sessions/session-refs';
-import { PolicyService } from '../settings/policy/policy.service';
+import { titleFrom } from '../other-sessions';
+import { resolveSession } from '../other-sessions';
+import { PolicyService } from '../settings';
 import { Schedules } from './schedules.service';
 
 /** What every call's CallerSchedules shares. */

@@ -13,12 +13,12 @@ import {
 } from '@sessionboxer/projections';
 import { CommandBus } from '../infrastructure/command-bus';
 import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens';
-import { describeFire } from '../jobs/fire-handlers';
-import type { JobFire, JobsPort, JobsSnapshot } from '../jobs/jobs.port';
-import { JOBS } from '../jobs/jobs.provider';
-import { Approvals } from '../other-sessions/approvals.service';
+import { describeFire } from '../jobs';
+import type { JobFire, JobsPort, JobsSnapshot } from '../jobs';
+import { JOBS } from '../jobs';
+import { APPROVAL_EXPIRY_PREFIX, Approvals } from '../other-sessions';
 import { ScheduleFires } from './schedule-fires';
-import { APPROVAL_EXPIRY_PREFIX, cronSchedule } from './schedule-view';
+import { cronSchedule } from './schedule-view';
 
 /**
  * Wires the jobs adapter to the event history: at boot it registers the one fire handler,

@@ -6,12 +6,12 @@ import {
   type ScheduleAction,
 } from '@sessionboxer/domain';
 import type { ScheduleDoc } from '@sessionboxer/projections';
-import { SessionAgent } from '../agent/session-agent.service';
+import { SessionAgent } from '../agent';
 import { CommandBus } from '../infrastructure/command-bus';
-import { errorText } from '../jobs/fire-handlers';
-import { titleFrom } from '../other-sessions/child-sessions.service';
-import { SessionsService } from '../sessions/sessions.service';
-import { SettingsService } from '../settings/settings.service';
+import { errorText } from '../jobs';
+import { titleFrom } from '../other-sessions';
+import { SessionsService } from '../sessions';
+import { SettingsService } from '../settings';
 import { Schedules } from './schedules.service';
 
 const STOP_POLL_MS = 1000;

@@ -1,7 +1,7 @@
 import type { ScheduleView } from '@sessionboxer/contracts';
 import type { ScheduleDoc } from '@sessionboxer/projections';
-import type { CronSchedule } from '../jobs/jobs.port';
-import { nextOccurrence } from '../jobs/cron';
+import type { CronSchedule } from '../jobs';
+import { nextOccurrence } from '../jobs';
 
 /** A schedule as schedule_list and GET /api/schedules answer it; nextRunAt from the cron. */
 export function scheduleView(doc: ScheduleDoc, now: Date): ScheduleView {
@@ -18,7 +18,3 @@ export function cronSchedule(doc: ScheduleDoc): CronSchedule {
   const { id, cron, timezone, skipMissed } = doc;
   return { id, cron, timezone, skipMissed, lastRunAt: new Date(doc.lastRunAt ?? doc.createdAt) };
 }
-
-/** The one-shot that records an approval's expiry at its deadline. */
-export const approvalExpiryJobId = (approvalId: string): string => `approval-expiry-${approvalId}`;
-export const APPROVAL_EXPIRY_PREFIX = 'approval-expiry-';

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { scheduleCreateTool, scheduleListTool } from '@sessionboxer/mcp-adapters';
-import { CallHandlers } from '../calls/call-handlers';
+import { CallHandlers } from '../calls';
 import { CallerSchedules, SchedulesForCalls } from './caller-schedules';
 
 /** The scheduled-task tools: create one (for this session or, with All Sessions, others), list. */

@@ -8,7 +8,7 @@ import {
   type ValidationArguments,
   type ValidatorConstraintInterface,
 } from 'class-validator';
-import { RequestActor } from '../common/request-actor';
+import { RequestActor } from '../auth';
 import type { ScheduleView } from '@sessionboxer/contracts';
 import { Schedules } from './schedules.service';
 

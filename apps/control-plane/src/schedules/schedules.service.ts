@@ -17,9 +17,9 @@ import { DomainError, ErrorCode } from '@sessionboxer/domain';
 import { Clock } from '../infrastructure/clock';
 import { CommandBus } from '../infrastructure/command-bus';
 import { READ_MODELS } from '../infrastructure/tokens';
-import { checkCron, checkTimezone } from '../jobs/cron';
-import type { JobsPort } from '../jobs/jobs.port';
-import { JOBS } from '../jobs/jobs.provider';
+import { checkCron, checkTimezone } from '../jobs';
+import type { JobsPort } from '../jobs';
+import { JOBS } from '../jobs';
 import type { ScheduleView } from '@sessionboxer/contracts';
 import { cronSchedule, scheduleView } from './schedule-view';
 

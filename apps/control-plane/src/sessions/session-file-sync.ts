@@ -6,7 +6,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { parseStreamName, type EventStore, type Subscription } from '@sessionboxer/event-store';
-import { DaemonChannel } from '../boxes/channel/daemon-channel';
+import { DaemonChannel } from '../boxes';
 import { CommandBus } from '../infrastructure/command-bus';
 import { EVENT_STORE } from '../infrastructure/tokens';
 import { WhoAmIBuilder } from './whoami.builder';

@@ -3,7 +3,7 @@ import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@sessionboxer/domain';
 import type { SessionView, SidebarNode, TranscriptPage } from '@sessionboxer/contracts';
 import { AfterQueryDto } from '../common/paging.dto';
-import { IdempotencyKey, RequestActor } from '../common/request-actor';
+import { IdempotencyKey, RequestActor } from '../auth';
 import { CreateSessionDto, RenameSessionDto, StopSessionDto } from './dto/create-session.dto';
 import { SessionsService } from './sessions.service';
 

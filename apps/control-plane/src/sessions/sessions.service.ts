@@ -25,9 +25,10 @@ import type { SessionView } from '@sessionboxer/contracts';
 import { IdGenerator } from '../infrastructure/clock';
 import { CommandBus } from '../infrastructure/command-bus';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
-import { SessionAgent } from '../agent/session-agent.service';
-import { SnapshotsService } from '../boxes/snapshots/snapshots.service';
-import { BoxLifecycle } from '../boxes/lifecycle/box-lifecycle.service';
+import { SessionAgent } from '../agent';
+import { SnapshotsService } from '../boxes';
+import { requireSession } from '../common/require-session';
+import { BoxLifecycle } from '../boxes';
 import type { AppConfig } from '../config';
 import type { CreateSessionDto } from './dto/create-session.dto';
 
@@ -166,8 +167,7 @@ export class SessionsService {
   }
 
   get(sessionId: string): SessionView {
-    const session = this.sidebar().get(sessionId);
-    if (!session) throw new DomainError(ErrorCode.NotFound, `session ${sessionId} does not exist`);
+    const session = requireSession(this.readModels, sessionId);
     const parent = session.parentId ? this.sidebar().get(session.parentId) : null;
     const box = sessionDetailsQueries(this.readModels).get(sessionId)?.box ?? null;
     return { ...session, childOf: childOf(session, parent?.title), box };

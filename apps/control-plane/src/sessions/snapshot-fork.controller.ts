@@ -2,7 +2,7 @@ import { Body, Controller, Param, Post } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@sessionboxer/domain';
 import { IsOptional } from 'class-validator';
-import { IdempotencyKey, RequestActor } from '../common/request-actor';
+import { IdempotencyKey, RequestActor } from '../auth';
 import type { SessionView } from '@sessionboxer/contracts';
 import { SessionTitle } from './dto/create-session.dto';
 import { SessionsService } from './sessions.service';

@@ -10,10 +10,10 @@ import {
   type ConversationDoc,
   type SqliteReadModelStore,
 } from '@sessionboxer/projections';
-import { sessionConversationId } from '../agent/agent-harness';
+import { sessionConversationId } from '../agent';
 import type { AppConfig } from '../config';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
-import { PolicyService } from '../settings/policy/policy.service';
+import { PolicyService } from '../settings';
 import { SESSIONBOXER_VERSION } from '../version';
 
 /** The fields of whoami that `.sessionboxer/session.json` carries (the spec's list). */

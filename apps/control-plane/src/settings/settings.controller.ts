@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Patch } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@sessionboxer/domain';
-import { IdempotencyKey, RequestActor } from '../common/request-actor';
+import { IdempotencyKey, RequestActor } from '../auth';
 import type { SettingsView } from '@sessionboxer/contracts';
 import { SettingsService } from './settings.service';
 

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { WebSocket } from 'ws';
 import { toErrorAnswer } from '../errors/error-answer';
 import { SessionState } from './session-state';
-import { errorData, frameText, sendFrame, sendText } from './ui-frames';
+import { errorData, frameText, sendFrame, sendText } from '../presence';
 
 interface Watcher {
   sessionId: string;

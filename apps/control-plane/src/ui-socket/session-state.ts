@@ -1,16 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SessionFrame } from '@sessionboxer/contracts';
 import { recordingQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
-import { SessionAgent } from '../agent/session-agent.service';
+import { SessionAgent } from '../agent';
 import { READ_MODELS } from '../infrastructure/tokens';
-import { Approvals } from '../other-sessions/approvals.service';
-import { sessionLimits } from '../other-sessions/session-limits';
-import { PolicyService } from '../settings/policy/policy.service';
-import { PullRequests } from '../pull-requests/pull-requests.service';
-import { SnapshotsService } from '../boxes/snapshots/snapshots.service';
-import { Terminals } from '../boxes/terminals/terminals.service';
-import { SessionsService } from '../sessions/sessions.service';
-import { Verifications } from '../auto-qa/verifications.service';
+import { Approvals } from '../other-sessions';
+import { sessionLimits } from '../other-sessions';
+import { PolicyService } from '../settings';
+import { PullRequests } from '../pull-requests';
+import { SnapshotsService } from '../boxes';
+import { Terminals } from '../boxes';
+import { SessionsService } from '../sessions';
+import { Verifications } from '../auto-qa';
 
 /**
  * Everything the session view shows besides its transcript, read through the same services

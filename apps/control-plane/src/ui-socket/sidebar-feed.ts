@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { WebSocket } from 'ws';
-import { SessionsService } from '../sessions/sessions.service';
-import { frameText, sendText } from './ui-frames';
+import { SessionsService } from '../sessions';
+import { frameText, sendText } from '../presence';
 
 /**
  * The sidebar for every connected browser: a `sidebar` frame `{nodes}` (the body of

@@ -6,7 +6,7 @@ import {
 } from '@sessionboxer/projections';
 import type { WebSocket } from 'ws';
 import { READ_MODELS } from '../infrastructure/tokens';
-import { frameText, sendText } from './ui-frames';
+import { frameText, sendText } from '../presence';
 
 interface Watcher {
   sessionId: string;

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { WebSocket } from 'ws';
-import { AuthService } from '../auth/auth.service';
+import { AuthService } from '../auth';
 
 /** How often every open socket's sign-in is checked again (idle expiry, a CLI password). */
 export const RECHECK_MS = 30_000;

@@ -14,12 +14,12 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { toErrorAnswer } from '../errors/error-answer';
 import { JSON_MAX_BYTES } from '../errors/json-policy';
-import { SessionsService } from '../sessions/sessions.service';
+import { SessionsService } from '../sessions';
 import { SessionFeed } from './session-feed';
 import { SidebarFeed } from './sidebar-feed';
 import { TranscriptFeed } from './transcript-feed';
-import { errorData } from './ui-frames';
-import { UiPresence } from '../presence/ui-presence';
+import { errorData } from '../presence';
+import { UiPresence } from '../presence';
 import { UiSignIns } from './ui-sign-ins';
 
 // Each schema checks its frame of the contracts' UiClientEvents.

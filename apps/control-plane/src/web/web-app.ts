@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
-import { projectRoot } from '../boxes/lifecycle/box-paths';
+import { projectRoot } from '../boxes';
 
 /** What the page may load: only this origin, its socket, and media from its own API. */
 const CSP = [

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { JSON_MAX_BYTES } from '../../errors/json-policy';
 
@@ -18,6 +18,7 @@ const MAX_FRAME = 2 * JSON_MAX_BYTES;
  * arrived on is the only thing that says which session is talking: it is recorded before the
  * gateway sees the connection, and no frame can change it.
  */
+@Injectable()
 export class BoxSockets {
   readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME });
   private readonly listeners = new Map<string, { server: http.Server; dirFd: number }>();

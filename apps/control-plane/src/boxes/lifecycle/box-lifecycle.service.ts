@@ -22,8 +22,7 @@ import { BoxSockets } from '../channel/box-sockets';
 import { CommandBus } from '../../infrastructure/command-bus';
 import { APP_CONFIG, BOX_DRIVER, READ_MODELS } from '../../infrastructure/tokens';
 import { boxPaths, daemonLaunch, projectRoot } from './box-paths';
-import { SessionFileSync } from '../../sessions/session-file-sync';
-import { SettingsService } from '../../settings/settings.service';
+import { SettingsService } from '../../settings';
 
 const SYSTEM: Actor = { kind: 'system', id: 'box-lifecycle' };
 /** How long a surviving daemon has to reconnect after a restart before its box is re-created. */
@@ -47,7 +46,6 @@ export class BoxLifecycle
     private readonly sockets: BoxSockets,
     private readonly bus: CommandBus,
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
-    private readonly files: SessionFileSync,
     private readonly settings: SettingsService,
   ) {}
 
@@ -145,9 +143,9 @@ export class BoxLifecycle
     await this.box(sessionId, 'DestroyBox', {});
   }
 
+  /** The gateway then pushes the daemon its session.json (SessionFileSync). */
   async daemonConnected(sessionId: string): Promise<void> {
     await this.box(sessionId, 'MarkBoxReady', {});
-    await this.files.push(sessionId);
   }
 
   async daemonDisconnected(sessionId: string): Promise<void> {

@@ -1,10 +1,12 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Inject, Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { TerminalListing, TerminalOutput } from '@sessionboxer/contracts';
 import { Terminals } from './terminals.service';
-import { SessionsService } from '../../sessions/sessions.service';
+import type { SqliteReadModelStore } from '@sessionboxer/projections';
+import { requireSession } from '../../common/require-session';
+import { READ_MODELS } from '../../infrastructure/tokens';
 
 /** The box retains up to 256 KB per Terminal; this many lines shows all of a typical one. */
 const DEFAULT_LINES = 2000;
@@ -24,14 +26,14 @@ export class TerminalReadQueryDto {
 @Controller('api/sessions/:id/terminals')
 export class SessionTerminalsController {
   constructor(
-    private readonly sessions: SessionsService,
+    @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
     private readonly terminals: Terminals,
   ) {}
 
   @Get()
   @ApiOperation({ summary: "The session's Terminals, oldest first, exited ones too" })
   list(@Param('id') id: string): TerminalListing[] {
-    this.sessions.get(id);
+    requireSession(this.readModels, id);
     return this.terminals.list(id);
   }
 
@@ -45,7 +47,7 @@ export class SessionTerminalsController {
     @Param('terminalId') terminalId: string,
     @Query() q: TerminalReadQueryDto,
   ): Promise<TerminalOutput> {
-    this.sessions.get(id);
+    requireSession(this.readModels, id);
     return this.terminals.read(id, terminalId, q.lines ?? DEFAULT_LINES);
   }
 }

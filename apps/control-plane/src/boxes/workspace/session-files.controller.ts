@@ -6,14 +6,16 @@ import type { AppConfig } from '../../config';
 import { APP_CONFIG } from '../../infrastructure/tokens';
 import { openBoxFile } from './box-files';
 import { sendBoxFile } from './file-answer';
-import { SessionsService } from '../../sessions/sessions.service';
+import type { SqliteReadModelStore } from '@sessionboxer/projections';
+import { requireSession } from '../../common/require-session';
+import { READ_MODELS } from '../../infrastructure/tokens';
 
 /** Files of a session's box (recordings, captions, Auto QA screenshots) for the web UI. */
 @ApiTags('sessions')
 @Controller('api/sessions/:id/files')
 export class SessionFilesController {
   constructor(
-    private readonly sessions: SessionsService,
+    @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -29,7 +31,7 @@ export class SessionFilesController {
     @Headers('range') range: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    this.sessions.get(id);
+    requireSession(this.readModels, id);
     const file = await openBoxFile(boxPaths(this.config.dataDir, id).workspace, boxPath);
     sendBoxFile(res, file, range);
   }

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Put } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { CREDENTIAL_VALUE_MAX_LENGTH, type Actor } from '@sessionboxer/domain';
-import { RequestActor } from '../../common/request-actor';
+import { RequestActor } from '../../auth';
 import type { CredentialView } from '@sessionboxer/contracts';
 import { CredentialsService } from './credentials.service';
 

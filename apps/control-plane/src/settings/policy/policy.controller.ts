@@ -8,7 +8,7 @@ import {
   type SessionCreationPolicy,
 } from '@sessionboxer/domain';
 import { IsIn, IsOptional, ValidateIf } from 'class-validator';
-import { RequestActor } from '../../common/request-actor';
+import { RequestActor } from '../../auth';
 import type { PolicyView } from '@sessionboxer/contracts';
 import { PolicyService } from './policy.service';
 

@@ -1,6 +1,6 @@
 import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { DomainError, ErrorCode } from '@sessionboxer/domain';
-import { SIGNED_IN, type SignedInRequest } from '../auth/auth.guard';
+import { SIGNED_IN, type SignedInRequest } from './auth.guard';
 import type { Actor } from '@sessionboxer/domain';
 import type { Request } from 'express';
 

@@ -1,0 +1,2 @@
+export { AutoQaModule } from './auto-qa.module';
+export { Verifications } from './verifications.service';

@@ -1,0 +1,47 @@
+import { Logger, Module } from '@nestjs/common';
+import * as path from 'node:path';
+import type { AppConfig } from '../config';
+import { APP_CONFIG, BOX_DRIVER } from '../infrastructure/tokens';
+import { PresenceModule } from '../presence';
+import { SettingsModule } from '../settings';
+import { BoxTools } from './box.tools';
+import { BoxSockets } from './channel/box-sockets';
+import { DaemonChannel } from './channel/daemon-channel';
+import { LocalBoxDriver } from './driver';
+import { BoxLifecycle } from './lifecycle/box-lifecycle.service';
+import { SnapshotsController } from './snapshots/snapshots.controller';
+import { SnapshotsService } from './snapshots/snapshots.service';
+import { SessionTerminalsController } from './terminals/session-terminals.controller';
+import { Terminals } from './terminals/terminals.service';
+import { SessionFilesController } from './workspace/session-files.controller';
+
+/**
+ * A session's box: the driver (bubblewrap), the socket and channel to its daemon, its
+ * lifecycle, its workspace's snapshots and files, and its Terminals.
+ */
+@Module({
+  imports: [SettingsModule, PresenceModule],
+  controllers: [SnapshotsController, SessionTerminalsController, SessionFilesController],
+  providers: [
+    {
+      provide: BOX_DRIVER,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        LocalBoxDriver.open({
+          dataDir: config.dataDir,
+          isolation: config.boxIsolation,
+          logDir: path.join(config.dataDir, 'logs'),
+          identity: { uid: config.boxUidBase, gid: config.boxUidBase, count: 65536 },
+          logger: new Logger('BoxDriver'),
+        }),
+    },
+    BoxSockets,
+    DaemonChannel,
+    BoxLifecycle,
+    SnapshotsService,
+    Terminals,
+    BoxTools,
+  ],
+  exports: [BOX_DRIVER, BoxSockets, DaemonChannel, BoxLifecycle, SnapshotsService, Terminals],
+})
+export class BoxesModule {}

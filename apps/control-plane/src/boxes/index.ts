@@ -1,0 +1,8 @@
+export { BoxesModule } from './boxes.module';
+export { BoxSockets, BOX_GATEWAY_PATH } from './channel/box-sockets';
+export { DaemonChannel, daemonAnswer } from './channel/daemon-channel';
+export { BoxLifecycle } from './lifecycle/box-lifecycle.service';
+export { boxPaths, projectRoot, daemonLaunch } from './lifecycle/box-paths';
+export { SnapshotsService } from './snapshots/snapshots.service';
+export { Terminals } from './terminals/terminals.service';
+export * from './driver';

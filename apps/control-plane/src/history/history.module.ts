@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { EventsController } from './events.controller';
+import { HealthController } from './health.controller';
+
+/** For auditors and operators: the raw event history, and the stores' health. */
+@Module({ controllers: [EventsController, HealthController] })
+export class HistoryModule {}

@@ -1,0 +1,3 @@
+export { PresenceModule } from './presence.module';
+export { UiPresence } from './ui-presence';
+export * from './ui-frames';

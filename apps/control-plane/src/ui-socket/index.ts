@@ -1,0 +1,1 @@
+export { UiSocketModule } from './ui-socket.module';
