@@ -1,3 +1,4 @@
+import type { Approval } from '@sessionboxer/contracts';
 /**
  * What the "Other sessions" tools (policy All Sessions) and approval_wait answer, for ONE
  * calling session. Session arguments are ids from sessions_list, or a prefix of 6+ characters
@@ -24,12 +25,5 @@ export type CreateSessionAnswer =
   | { pending: false; sessionId: string; title: string; url: string }
   | { pending: true; id: string; summary: string; expiresAt: string; hint: string };
 
-export interface ApprovalView {
-  id: string;
-  kind: string;
-  summary: string;
-  status: string;
-  expiresAt: string;
-  result?: Record<string, unknown>;
-  error?: string;
-}
+/** approval_wait's answer: the approval card, as the web UI shows it (the contracts'). */
+export type ApprovalView = Approval;

@@ -1,4 +1,16 @@
-import type { Actor, PrItemInput, SessionPane } from '@sessionboxer/domain';
+import type {
+  PrItem,
+  PrSummary,
+  SnapshotResult,
+  TerminalSummary,
+  VerificationSummary,
+} from '@sessionboxer/contracts';
+import type {
+  Actor,
+  AgentToolsPolicy,
+  SessionEnvironment,
+  SessionPane,
+} from '@sessionboxer/domain';
 import type { E2eCaseStatus, E2eRunStatus } from '../e2e/port';
 
 /**
@@ -7,31 +19,11 @@ import type { E2eCaseStatus, E2eRunStatus } from '../e2e/port';
  * (registered per feature, see kit/handlers.ts) produce them.
  */
 
-export type AgentTools = 'off' | 'session' | 'all';
+/** The sessionboxer policy's agent tools (the domain's). */
+export type AgentTools = AgentToolsPolicy;
 
-export interface TerminalSummary {
-  id: string;
-  createdAt: string;
-  /** null while the shell still runs. */
-  exitCode: number | null;
-}
-
-export interface PrSummary {
-  /** `owner/repo#number`: what pr_items and pr_mark_addressed take. */
-  id: string;
-  owner: string;
-  repo: string;
-  number: number;
-  url: string;
-  title: string;
-  state: 'open' | 'closed' | 'merged';
-  checks: { passed: number; failed: number; pending: number };
-  /** Review items not yet marked addressed. */
-  unaddressed: number;
-}
-
-/** A review comment, review or check of a PR (the domain's item), and whether it was addressed. */
-export type PrItem = PrItemInput & { addressed: boolean };
+// The answers the web UI shows too are defined once, in the contracts.
+export type { PrItem, PrSummary, SnapshotResult, TerminalSummary };
 
 export interface WhoAmI {
   id: string;
@@ -39,7 +31,7 @@ export interface WhoAmI {
   url: string;
   provider: string;
   model: string;
-  environment: 'docker-linux' | 'qemu-windows' | 'qemu-macos';
+  environment: SessionEnvironment;
   guest: { os: 'windows' | 'macos'; workspace: string } | null;
   createdAt: string;
   forkedFrom: { sessionId: string; title: string; snapshotId: string } | null;
@@ -55,15 +47,8 @@ export interface WhoAmI {
   panes: string[];
   terminals: TerminalSummary[];
   prs: PrSummary[];
-  verification: { id: string; status: string; brief: string } | null;
+  verification: VerificationSummary | null;
   repos: { name: string; path: string }[];
-}
-
-export interface SnapshotResult {
-  id: string;
-  ordinal: number;
-  sizeBytes: number;
-  createdAt: string;
 }
 
 /** The panes ui_open can ask for: the domain's list (RequestPane validates the same). */

@@ -1,4 +1,3 @@
-import type { ScheduleAction } from '@sessionboxer/domain';
 
 /**
  * What the scheduled-task tools can do for ONE calling session. Shapes follow the spec's
@@ -24,21 +23,5 @@ export interface ScheduleCreateArgs {
   action: ScheduleActionArgs;
 }
 
-/** What schedule_create answers. */
-export interface ScheduleSummary {
-  id: string;
-  name: string;
-  cron: string;
-  timezone: string;
-  /** ISO-8601; null when the scheduler cannot say. */
-  nextRunAt: string | null;
-}
-
-/** One row of schedule_list. */
-export interface ScheduleListing extends ScheduleSummary {
-  enabled: boolean;
-  /** What a run does, as the domain records it (defaults filled in). */
-  action: ScheduleAction;
-  /** The occurrence the latest run was for, or null when it never ran. */
-  lastRunAt: string | null;
-}
+// What schedule_create and schedule_list answer, defined once in the contracts.
+export type { ScheduleListing, ScheduleSummary } from '@sessionboxer/contracts';
