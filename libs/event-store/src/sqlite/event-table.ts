@@ -35,12 +35,13 @@ export class EventTable {
     [string, number, string, string, string, string, string]
   >;
   private readonly headStmt: Database.Statement<[], number | null>;
+  private readonly dataVersionStmt: Database.Statement<[], number>;
   private readonly streamFwd: Database.Statement<[string, number, number], EventRow>;
   private readonly streamBwd: Database.Statement<[string, number, number], EventRow>;
   private readonly allFwd: Database.Statement<[number, number], EventRow>;
   private readonly allBwd: Database.Statement<[number, number], EventRow>;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(db: Database.Database) {
     this.revisionStmt = db
       .prepare<[string], number | null>('SELECT max(revision) FROM events WHERE stream_name = ?')
       .pluck();
@@ -51,6 +52,9 @@ export class EventTable {
       'INSERT INTO events (stream_name, revision, event_id, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     this.headStmt = db.prepare<[], number | null>('SELECT max(position) FROM events').pluck();
+    // Prepared once: every subscription that runs out of events asks it (db.pragma() prepares
+    // the statement anew at each call).
+    this.dataVersionStmt = db.prepare<[], number>('PRAGMA data_version').pluck();
     const stream = `SELECT ${COLUMNS} FROM events WHERE stream_name = ?`;
     this.streamFwd = db.prepare(`${stream} AND revision >= ? ORDER BY revision ASC LIMIT ?`);
     this.streamBwd = db.prepare(`${stream} AND revision <= ? ORDER BY revision DESC LIMIT ?`);
@@ -93,7 +97,7 @@ export class EventTable {
 
   /** Changes whenever another connection (another process) commits; see PRAGMA data_version. */
   dataVersion(): number {
-    return this.db.pragma('data_version', { simple: true }) as number;
+    return this.dataVersionStmt.get() as number;
   }
 
   readStream(streamName: string, from: number, forwards: boolean, limit: number): RecordedEvent[] {

@@ -48,11 +48,19 @@ export interface ReadModelStoreOptions {
  */
 export class SqliteReadModelStore implements ReadModelReader {
   private readonly statements = new Map<string, Database.Statement>();
+  /**
+   * The checkpoint statements, prepared once: the runner saves every projection's checkpoint
+   * after each batch (and each reactor its own), and preparing them anew each time was most of
+   * a one-event batch's cost.
+   */
+  private readonly checkpointSql: ReturnType<typeof prepareCheckpointSql>;
 
   private constructor(
     private readonly db: Database.Database,
     readonly path: string,
-  ) {}
+  ) {
+    this.checkpointSql = prepareCheckpointSql(db);
+  }
 
   static open(options: ReadModelStoreOptions): SqliteReadModelStore {
     const db = new Database(options.path);
@@ -124,47 +132,35 @@ export class SqliteReadModelStore implements ReadModelReader {
   }
 
   saveCheckpoint(checkpoint: Checkpoint): void {
-    this.db
-      .prepare(
-        `INSERT INTO checkpoints (projection, version, position, failure) VALUES (?, ?, ?, ?)
-         ON CONFLICT(projection) DO UPDATE SET version = excluded.version,
-           position = excluded.position, failure = excluded.failure`,
-      )
-      .run(
-        checkpoint.projection,
-        checkpoint.version,
-        checkpoint.position,
-        checkpoint.failure === null ? null : JSON.stringify(checkpoint.failure),
-      );
+    this.checkpointSql.save.run(
+      checkpoint.projection,
+      checkpoint.version,
+      checkpoint.position,
+      checkpoint.failure === null ? null : JSON.stringify(checkpoint.failure),
+    );
   }
 
   checkpoint(projectionName: string): Checkpoint | null {
-    const row = this.db
-      .prepare('SELECT * FROM checkpoints WHERE projection = ?')
-      .get(projectionName) as CheckpointRow | undefined;
+    const row = this.checkpointSql.get.get(projectionName) as CheckpointRow | undefined;
     return row === undefined ? null : toCheckpoint(row);
   }
 
   checkpoints(): Checkpoint[] {
-    const rows = this.db
-      .prepare('SELECT * FROM checkpoints ORDER BY projection')
-      .all() as CheckpointRow[];
+    const rows = this.checkpointSql.all.all() as CheckpointRow[];
     return rows.map(toCheckpoint);
   }
 
   saveReactorCheckpoint({ reactor, position, failure }: ReactorCheckpoint): void {
-    this.db
-      .prepare(
-        `INSERT INTO reactor_checkpoints (reactor, position, failure) VALUES (?, ?, ?)
-         ON CONFLICT(reactor) DO UPDATE SET position = excluded.position, failure = excluded.failure`,
-      )
-      .run(reactor, position, failure === null ? null : JSON.stringify(failure));
+    this.checkpointSql.saveReactor.run(
+      reactor,
+      position,
+      failure === null ? null : JSON.stringify(failure),
+    );
   }
 
   reactorCheckpoint(reactor: string): ReactorCheckpoint | null {
-    const row = this.db
-      .prepare('SELECT position, failure FROM reactor_checkpoints WHERE reactor = ?')
-      .get(reactor) as { position: number; failure: string | null } | undefined;
+    const row = this.checkpointSql.getReactor.get(reactor) as
+      { position: number; failure: string | null } | undefined;
     if (row === undefined) return null;
     const failure =
       row.failure === null ? null : (JSON.parse(row.failure) as ReactorCheckpoint['failure']);
@@ -220,6 +216,24 @@ export class SqliteReadModelStore implements ReadModelReader {
       if (key.startsWith(`${projectionName}:`)) this.statements.delete(key);
     }
   }
+}
+
+/** The statements over the checkpoint tables (which `open` creates before preparing them). */
+function prepareCheckpointSql(db: Database.Database) {
+  return {
+    save: db.prepare(
+      `INSERT INTO checkpoints (projection, version, position, failure) VALUES (?, ?, ?, ?)
+       ON CONFLICT(projection) DO UPDATE SET version = excluded.version,
+         position = excluded.position, failure = excluded.failure`,
+    ),
+    get: db.prepare('SELECT * FROM checkpoints WHERE projection = ?'),
+    all: db.prepare('SELECT * FROM checkpoints ORDER BY projection'),
+    saveReactor: db.prepare(
+      `INSERT INTO reactor_checkpoints (reactor, position, failure) VALUES (?, ?, ?)
+       ON CONFLICT(reactor) DO UPDATE SET position = excluded.position, failure = excluded.failure`,
+    ),
+    getReactor: db.prepare('SELECT position, failure FROM reactor_checkpoints WHERE reactor = ?'),
+  };
 }
 
 const SQL = {
