@@ -1,3 +1,4 @@
+import type { PromptReceipt } from '@sessionboxer/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   conversationDecider,
@@ -34,15 +35,7 @@ export interface PromptInput {
   hop?: number;
 }
 
-export interface PromptReceipt {
-  conversationId: string;
-  promptId: string;
-  /** running: its turn started now; queued: it waits behind the running turn or others. */
-  status: 'running' | 'queued';
-  turn: number | null;
-  /** Its place in the queue, 1 first; 0 when its turn started at once. */
-  position: number;
-}
+export type { PromptReceipt };
 
 /** A command on a conversation and what it started, if it started a turn. */
 export interface ConversationChange {

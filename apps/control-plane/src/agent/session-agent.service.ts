@@ -1,3 +1,4 @@
+import type { QueuedPrompt } from '@sessionboxer/contracts';
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type Actor } from '@sessionboxer/domain';
 import type { ConversationDoc } from '@sessionboxer/projections';
@@ -9,15 +10,8 @@ import {
 } from './conversations.service';
 import { TurnDispatcher } from './turn-dispatcher';
 
-/** A queued prompt as people and agents see it. */
-export interface QueuedPromptView {
-  id: string;
-  text: string;
-  position: number;
-  model: string | null;
-  from: Actor;
-  queuedAt: string;
-}
+/** A queued prompt as people and agents see it (the contracts' QueuedPrompt). */
+export type QueuedPromptView = QueuedPrompt;
 
 /**
  * A session's agent as the admin API, the sessionboxer tools and the session's lifecycle use

@@ -1,3 +1,4 @@
+import type { PrWithItems } from '@sessionboxer/contracts';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   pullRequestDecider,
@@ -18,7 +19,7 @@ import { SettingsService } from '../settings';
 const WATCHER: Actor = { kind: 'system', id: 'pr-watcher' };
 
 /** A PR as the PRs pane shows it. */
-export type PrWithItems = PrSummary & { items: PrItem[] };
+export type { PrWithItems };
 
 /** PRs attached to sessions: read from the forge, recorded as events, served from a read model. */
 @Injectable()

@@ -1,4 +1,3 @@
-
 /**
  * What the scheduled-task tools can do for ONE calling session. Shapes follow the spec's
  * "Scheduled tasks" (schedule_create, schedule_list).

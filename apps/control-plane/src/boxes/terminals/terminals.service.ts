@@ -1,3 +1,4 @@
+import type { TerminalListing, TerminalOutput } from '@sessionboxer/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, sessionDecider, sessionStream } from '@sessionboxer/domain';
 import { sessionDetailsQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
@@ -8,21 +9,7 @@ import { READ_MODELS } from '../../infrastructure/tokens';
 /** The exit code of a Terminal whose box was gone before it could start (a shell's "cannot execute"). */
 const NEVER_STARTED = 126;
 
-/** A Terminal as the web UI lists it; `command` is its argv, absent for a login shell. */
-export interface TerminalListing {
-  id: string;
-  createdAt: string;
-  /** null while it still runs. */
-  exitCode: number | null;
-  command?: string[];
-}
-
-/** A Terminal's retained output, read from the box. */
-export interface TerminalOutput {
-  id: string;
-  text: string;
-  exitCode: number | null;
-}
+export type { TerminalListing, TerminalOutput };
 
 /** Terminals are PTYs the box's daemon runs; the control plane asks for them and records them. */
 @Injectable()
