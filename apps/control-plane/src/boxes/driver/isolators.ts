@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { BOX_PATHS } from '@sessionboxer/mcp-adapters/bridge/protocol';
 import type { BoxIsolation, BoxSpec } from './box-driver.port';
@@ -21,6 +21,7 @@ import {
   launchArgv,
   probeBubblewrap,
   projectMount,
+  STAGE_DIR,
   systemMountArgs,
 } from './bubblewrap';
 import { findExecutable, findProjectRoot } from './host';
@@ -184,6 +185,9 @@ async function probe(tools: BwrapTools, identity: BoxIdentity | null): Promise<s
   if (!identity) return probeBubblewrap(tools, { kind: 'own' });
   const problem = identityProblem(identity);
   if (problem) return problem;
+  // The mount point of every mapped box's stage (empty on the host: each box mounts a tmpfs
+  // on it in a mount namespace of its own).
+  mkdirSync(STAGE_DIR, { recursive: true, mode: 0o755 });
   const held = await holdUserNamespace(tools.unshare, identity).catch((e: Error) => e);
   if (held instanceof Error) return held.message;
   try {
