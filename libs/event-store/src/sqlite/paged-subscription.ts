@@ -9,8 +9,11 @@
 import type { RecordedEvent, Subscription } from '../event-store.port';
 import type { ChangeNotifier } from './change-notifier';
 
-/** Reads up to `limit` events after `cursor`, in order. */
-export type PageReader = (cursor: number, limit: number) => RecordedEvent[];
+/**
+ * Reads up to `limit` events after `cursor`, in order. `mark` is the notifier's generation
+ * taken just before: a read may be shared by every reader with the same mark and cursor.
+ */
+export type PageReader = (cursor: number, limit: number, mark: number) => RecordedEvent[];
 
 /** Large enough that a catch-up over millions of events is not dominated by per-query cost. */
 const PAGE_SIZE = 500;
@@ -46,7 +49,7 @@ export class PagedSubscription implements Subscription, AsyncIterator<RecordedEv
         return { value: event, done: false };
       }
       const mark = this.notifier.mark();
-      this.page = this.readPage(this.cursor, PAGE_SIZE);
+      this.page = this.readPage(this.cursor, PAGE_SIZE, mark);
       this.index = 0;
       if (this.page.length === 0) await this.waitFor(mark);
     }

@@ -47,6 +47,8 @@ export class SqliteEventStore implements EventStore {
   private readonly committer: GroupCommitter;
   private readonly notifier: ChangeNotifier;
   private readonly subscriptions = new Set<PagedSubscription>();
+  /** The last page a `$all` subscription read; see readAllPage. */
+  private lastAllPage: { mark: number; cursor: number; events: RecordedEvent[] } | undefined;
   private closed = false;
 
   private constructor(
@@ -116,7 +118,7 @@ export class SqliteEventStore implements EventStore {
     const after = from === 'start' ? -1 : from === 'end' ? this.table.headPosition() : from;
     return this.track(
       new PagedSubscription(
-        (cursor, limit) => this.table.readAll(cursor + 1, true, limit),
+        (cursor, limit, mark) => this.readAllPage(cursor, limit, mark),
         after,
         (e) => e.position,
         this.notifier,
@@ -142,6 +144,23 @@ export class SqliteEventStore implements EventStore {
     await Promise.all([...this.subscriptions].map((s) => s.close()));
     this.notifier.close();
     this.db.close();
+  }
+
+  /**
+   * Every `$all` subscriber of the process (the projection runner, each reactor, the live
+   * feeds) is woken by the same commit and reads the same page after the same position, then
+   * finds nothing more after it: the rows are read and parsed once for all of them. A page is
+   * shared only under the same mark, so never across a commit (ours, or another process's,
+   * which `mark()` notices). Subscribers get the same event objects; they only read them.
+   */
+  private readAllPage(cursor: number, limit: number, mark: number): RecordedEvent[] {
+    const last = this.lastAllPage;
+    if (last !== undefined && last.mark === mark && last.cursor === cursor) {
+      if (last.events.length <= limit) return last.events;
+    }
+    const events = this.table.readAll(cursor + 1, true, limit);
+    this.lastAllPage = { mark, cursor, events };
+    return events;
   }
 
   private track(subscription: PagedSubscription): PagedSubscription {
