@@ -122,8 +122,14 @@ export class CommandHandler {
       fromRevision: first,
       maxCount: toAppend.length,
     });
-    const newState = decided.reduce((s, e) => decider.evolve(s, e), state);
+    // The cached fold takes the recorded events; unless another command on this stream moved
+    // it meanwhile, it then holds exactly this command's new state, folded once, not twice.
+    const untouched = folded.revision === revision;
     advance(decider, folded, events);
+    const newState =
+      untouched && folded.revision === result.nextExpectedRevision
+        ? folded.state
+        : decided.reduce((s, e) => decider.evolve(s, e), state);
     return {
       streamName,
       events,
