@@ -34,7 +34,9 @@ async function timeCalls(
     const t = now();
     const r = (await client.callTool({
       name,
-      arguments: typeof args.text === 'string' ? { text: `${args.text} ${i}` } : args,
+      arguments: Object.fromEntries(
+        Object.entries(args).map(([k, v]) => [k, typeof v === 'string' ? `${v} ${i}` : v]),
+      ),
     })) as { isError?: boolean };
     times.push(now() - t);
     if (r.isError) throw new Error(`${name} failed: ${JSON.stringify(r)}`);
@@ -66,8 +68,14 @@ async function main(): Promise<void> {
         body: JSON.stringify({ title: `Bench ${i}` }),
       });
       last = ((await res.json()) as { id: string }).id;
-      while (sessionDetailsQueries(readModels).get(last)?.box?.status !== 'ready')
-        await new Promise((r) => setImmediate(r));
+      for (;;) {
+        const status = sessionDetailsQueries(readModels).get(last)?.box?.status;
+        if (status === 'ready') break;
+        if (status === 'failed' || now() - t > 60_000) {
+          throw new Error(`box ${last} did not get ready (${status ?? 'no box'})`);
+        }
+        await new Promise((r) => setTimeout(r, 1));
+      }
       ready.push(now() - t);
     }
     line(
@@ -109,6 +117,7 @@ async function main(): Promise<void> {
     const noop = await timeCalls(bare, 'noop', {});
     const write = await timeCalls(boxed, 'notify', { text: 'bench' });
     const read = await timeCalls(boxed, 'whoami', {});
+    const title = await timeCalls(boxed, 'title_set', { title: 'Bench' });
     line('bare stdio MCP no-op call, p50', pct(noop, 50));
     line('bare stdio MCP no-op call, p99', pct(noop, 99));
     line('notify (box → daemon → gateway → event store → back), p50', pct(write, 50));
@@ -116,6 +125,8 @@ async function main(): Promise<void> {
     line('notify p50 / bare no-op p50', pct(write, 50) / pct(noop, 50), 'x');
     line('whoami (read models) round trip, p50', pct(read, 50));
     line('whoami round trip, p99', pct(read, 99));
+    line('title_set round trip, p50', pct(title, 50));
+    line('title_set round trip, p99', pct(title, 99));
   } finally {
     for (const c of clients) await c.close();
     await app.close();
