@@ -77,8 +77,8 @@ it('does not sleep through a commit that lands between its read and its wait', a
   const { log, read } = source(0);
   const notifier = new ChangeNotifier(() => 0, 60_000);
   let first = true;
-  const racing: PageReader = (cursor, limit) => {
-    const page = read(cursor, limit);
+  const racing: PageReader = (cursor, limit, mark) => {
+    const page = read(cursor, limit, mark);
     if (first) {
       // Another append commits right after this read returned nothing.
       first = false;
