@@ -14,6 +14,22 @@ import { WhoAmIBuilder } from './whoami.builder';
 const DEBOUNCE_MS = 25;
 
 /**
+ * The events of a session's own streams that can change its session.json (SESSION_FILE_FIELDS:
+ * its title, origin, snapshot count, and the agent tools in force, which a new turn takes).
+ * Its notifications, outputs, Terminals, PRs and box states never do, so they cost nothing.
+ */
+const FILE_EVENTS = new Set([
+  'SessionCreated',
+  'SessionTitleSet',
+  'SessionStopped',
+  'SessionResumed',
+  'SnapshotTaken',
+  'SessionReverted',
+  'TurnStarted',
+  'TurnFinished',
+]);
+
+/**
  * Keeps each box's `.sessionboxer/session.json` current: any event on a session's streams
  * (or the settings, which hold the policy) pushes the session's file to its daemon once the
  * read models show it. Pushes coalesce per session.
@@ -56,11 +72,8 @@ export class SessionFileSync implements OnApplicationBootstrap, OnApplicationShu
     try {
       for await (const event of subscription) {
         const { category, id } = parseStreamName(event.streamName);
-        // A session's own conversation and policy streams carry its id (session.json shows
-        // the policy in force, which a new turn may change).
-        const ofSession = ['session', 'box', 'policy', 'conversation'];
-        if (ofSession.includes(category)) this.schedule(id, event.position);
-        else if (category === 'pr') this.schedule(id.split('_')[0], event.position);
+        // A session's own conversation and policy streams carry its id.
+        if (category === 'policy' || FILE_EVENTS.has(event.type)) this.schedule(id, event.position);
       }
     } catch (e) {
       this.logger.error(`stopped following the event store: ${String(e)}`);
