@@ -15,7 +15,9 @@ export async function runTool(
   args: object = {},
 ): Promise<any> {
   const handlers = api.app.get(CallHandlers);
-  const ctx = callContext(sessionId, callId, { agentTools: 'all', source: 'global' });
+  const ctx = callContext(sessionId, callId, () =>
+    Promise.resolve({ agentTools: 'all', source: 'global' }),
+  );
   if (tool.startsWith('e2e_')) return handlers.e2e.run(tool, parseE2eCall(tool, args), ctx);
   return handlers.sessionboxer.run(tool, parseControlPlaneCall(tool, args), ctx);
 }

@@ -5,6 +5,7 @@ import {
   parseControlPlaneCall,
   parseE2eCall,
   policyRefusal,
+  toolScope,
   type CallResult,
 } from '@sessionboxer/mcp-adapters';
 import type { z } from 'zod';
@@ -66,11 +67,14 @@ export class CallService {
       // The sessionboxer and Auto QA tools act through Sessionboxer: the policy decides, and
       // what they are given can end up in an event (a title, a notification), so no credential
       // may. Desktop calls are neither: typing a key into a login form is work.
-      const policy = await this.policy.forCall(sessionId);
-      const refusal = policyRefusal(frame.tool, policy);
-      if (refusal !== null) throw new DomainError(ErrorCode.Forbidden, refusal);
-      const args = this.credentials.mask(frame.args);
+      // A tool that acts on the caller only needs no policy: it is read when one is asked.
+      const policy = () => this.policy.forCall(sessionId);
       const ctx = callContext(sessionId, callId, policy);
+      if (toolScope(frame.tool) !== 'self') {
+        const refusal = policyRefusal(frame.tool, await ctx.policy());
+        if (refusal !== null) throw new DomainError(ErrorCode.Forbidden, refusal);
+      }
+      const args = this.credentials.mask(frame.args);
       const result =
         frame.route === 'e2e'
           ? await this.handlers.e2e.run(frame.tool, parseE2eCall(frame.tool, args), ctx)

@@ -11,8 +11,11 @@ export interface CallContext {
   readonly sessionId: string;
   readonly callId: string;
   readonly actor: Actor;
-  /** The sessionboxer policy the call runs under (already checked against the tool). */
-  readonly policy: PolicyInForce;
+  /**
+   * The sessionboxer policy the call runs under (already checked against the tool, unless the
+   * tool acts on the caller only, where no policy applies: then it is read when asked).
+   */
+  policy(): Promise<PolicyInForce>;
   /** `call/<callId>`: the idempotency key of a call that takes effect once, as a whole. */
   readonly key: string;
   /** `call/<callId>/<n>`: the key of the call's next command (a new one each time). */

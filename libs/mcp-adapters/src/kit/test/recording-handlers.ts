@@ -17,7 +17,7 @@ export function fakeContext(sessionId: string, callId = 'call-1'): CallContext {
     sessionId,
     callId,
     actor: { kind: 'agent', sessionId },
-    policy: { agentTools: 'all', source: 'global' },
+    policy: () => Promise.resolve({ agentTools: 'all', source: 'global' }),
     key: `call/${callId}`,
     nextKey: () => `call/${callId}/${step++}`,
     idFor: (kind) => `${kind}-${callId}`,
