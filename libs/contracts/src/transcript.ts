@@ -1,4 +1,4 @@
-import type { Actor, ContextUse, TurnStatus } from '@sessionboxer/domain';
+import type { Actor, HarnessOutput } from '@sessionboxer/domain';
 
 export type MarkerKind =
   | 'session-created'
@@ -76,18 +76,8 @@ export type SpecConversationEvent = SpecBase &
         from: Actor;
         briefing: string | null;
       }
-    | { type: 'message'; text: string }
-    | { type: 'tool_call'; id: string; name: string; input: unknown }
-    | { type: 'tool_result'; id: string; output: string; error: boolean }
-    | {
-        type: 'turn_finished';
-        status: TurnStatus;
-        input_tokens: number;
-        output_tokens: number;
-        usage: Record<string, unknown> | null;
-        context: ContextUse | null;
-      }
-    | { type: 'error'; code: string; message: string }
+    // The agent's outputs as the harness gives them (the domain's), but its session id.
+    | Exclude<HarnessOutput, { type: 'harness_session' }>
   );
 
 /** One line of a session's transcript: a marker, or an event of a conversation it owns. */
