@@ -1,3 +1,4 @@
+import { idSetHas } from '../kernel/id-set';
 import { DomainError, ErrorCode } from '../kernel';
 import { has } from '../kernel/validation';
 import type {
@@ -26,7 +27,7 @@ export function notify(command: Notify, state: SessionState): SessionEvent[] {
   const { data, metadata } = command;
   const session = existingSession(state, data.sessionId);
   const notificationId = validId(data.notificationId, 'notificationId');
-  if (has(session.notificationIds, notificationId)) {
+  if (idSetHas(session.notificationIds, notificationId)) {
     throw new DomainError(
       ErrorCode.AlreadyExists,
       `notification ${notificationId} was already sent; a new notification needs a new id`,

@@ -1,3 +1,4 @@
+import { EMPTY_ID_SET, idSetAdd } from '../kernel/id-set';
 import { recordRecording, recordRecordingNarrated } from './session.recordings';
 import { assertNever, DomainError, ErrorCode, type Decider } from '../kernel';
 import type {
@@ -154,7 +155,7 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
 function evolve(state: SessionState, event: SessionEvent): SessionState {
   if (event.type === 'SessionCreated') {
     const { sessionId, title, createdBy, environment } = event.data;
-    const empty = { snapshots: {}, snapshotCount: 0, terminals: {}, notificationIds: {} };
+    const empty = { snapshots: {}, snapshotCount: 0, terminals: {}, notificationIds: EMPTY_ID_SET };
     return { status: 'running', sessionId, title, createdBy, environment, ...empty };
   }
   if (state.status === 'absent') return state;
@@ -175,10 +176,7 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
     case 'TerminalExited':
       return { ...state, terminals: { ...state.terminals, [event.data.terminalId]: true } };
     case 'NotificationSent': {
-      const notificationIds = {
-        ...state.notificationIds,
-        [event.data.notificationId]: true as const,
-      };
+      const notificationIds = idSetAdd(state.notificationIds, event.data.notificationId);
       return { ...state, notificationIds };
     }
     case 'SessionReverted':

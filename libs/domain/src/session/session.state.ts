@@ -1,3 +1,4 @@
+import type { IdSet } from '../kernel/id-set';
 import { DomainError, ErrorCode } from '../kernel';
 import type { SessionEnvironment } from '../limits';
 import type { SessionRef } from './session.commands';
@@ -24,7 +25,7 @@ export type SessionState =
       /** Terminal id → whether it has exited. */
       terminals: Readonly<Record<string, boolean>>;
       /** Ids already used, so a notification is never recorded (and pushed) twice. */
-      notificationIds: Readonly<Record<string, true>>;
+      notificationIds: IdSet;
     };
 
 export type ExistingSession = Exclude<SessionState, { status: 'absent' }>;

@@ -1,4 +1,5 @@
 import {
+  EMPTY_ID_SET,
   RECORDING_CAPTION_MAX,
   RECORDING_CAPTIONS_MAX,
   RECORDING_SECONDS_MAX,
@@ -29,7 +30,7 @@ const running: SessionState = {
   snapshots: {},
   snapshotCount: 0,
   terminals: {},
-  notificationIds: {},
+  notificationIds: EMPTY_ID_SET,
 };
 const metadata = { commandId: 'c1', at: '2026-12-01T10:01:00.000Z', actor: { kind: 'system' } };
 
