@@ -26,6 +26,10 @@ export interface ReactorRunnerOptions {
   logger?: RunnerLogger;
 }
 
+/** How many skipped batches, or how long, a reactor's checkpoint may lag in memory. */
+const LAZY_SAVE_BATCHES = 100;
+const LAZY_SAVE_MS = 1000;
+
 const consoleLogger: RunnerLogger = {
   error: (message, context) => console.error(`[reactors] ${message}`, context),
 };
@@ -44,6 +48,9 @@ export class ReactorRunner {
   private readonly subscriptions = new Set<Subscription>();
   private readonly waiters = new PositionWaiters();
   private readonly oneWaiters = new Map<string, PositionWaiters>();
+  /** Batches of events a reactor skipped since its checkpoint was last written, and when. */
+  private readonly unsaved = new Map<string, number>();
+  private readonly savedAt = new Map<string, number>();
   private loops: Promise<void>[] = [];
   private running = false;
   private abort = new AbortController();
@@ -80,6 +87,7 @@ export class ReactorRunner {
     await Promise.all([...this.subscriptions].map((s) => s.close().catch(() => undefined)));
     await Promise.all(this.loops);
     this.loops = [];
+    for (const name of this.unsaved.keys()) this.save(this.cursors.get(name) as ReactorCheckpoint);
     this.waiters.rejectAll(this.asCheckpoints());
     for (const waiters of this.oneWaiters.values()) waiters.rejectAll(this.asCheckpoints());
   }
@@ -151,8 +159,16 @@ export class ReactorRunner {
         failure: null,
       });
     }
-    // Events it does not handle are saved once per batch, not one write each.
-    if (this.cursor(reactor).position !== saved) this.save(this.cursor(reactor));
+    if (this.cursor(reactor).position === saved) return;
+    // Past events it does not handle, the checkpoint is written now and then, not on every
+    // commit (a crash replays them, and they are not its events). Its reactions are always.
+    const unsaved = (this.unsaved.get(reactor.name) ?? 0) + 1;
+    const due = Date.now() - (this.savedAt.get(reactor.name) ?? 0) >= LAZY_SAVE_MS;
+    if (unsaved >= LAZY_SAVE_BATCHES || due) this.save(this.cursor(reactor));
+    else {
+      this.unsaved.set(reactor.name, unsaved);
+      this.settle(this.cursor(reactor));
+    }
   }
 
   /** True once the reaction succeeded (its checkpoint saved), false when the runner stopped. */
@@ -188,6 +204,13 @@ export class ReactorRunner {
 
   private save(checkpoint: ReactorCheckpoint): void {
     this.options.store.saveReactorCheckpoint(checkpoint);
+    this.unsaved.delete(checkpoint.reactor);
+    this.savedAt.set(checkpoint.reactor, Date.now());
+    this.settle(checkpoint);
+  }
+
+  /** The checkpoint as the waiters see it (saved or not yet). */
+  private settle(checkpoint: ReactorCheckpoint): void {
     this.cursors.set(checkpoint.reactor, checkpoint);
     const all = this.asCheckpoints();
     this.waiters.settle(all);
