@@ -40,6 +40,7 @@ export class CgroupControl implements BoxControl {
     const parent = path.dirname(this.root);
     const stale = (await readdir(parent)).filter((n) => isOwnerName(n) && !ownerAlive(n));
     for (const owner of stale) await this.sweepOwner(path.join(parent, owner));
+    await removeEmptyOfOthers(parent);
     return stale.length;
   }
 
@@ -123,6 +124,29 @@ export class CgroupControl implements BoxControl {
 }
 
 const OWNER = /^cp-(\d+)-(\d+)$/;
+
+/**
+ * Other data dirs' groups are never killed, but the empty folders their dead control planes
+ * left are removed (rmdir refuses a group that still holds a process, so no box is touched).
+ */
+async function removeEmptyOfOthers(ownDataDir: string): Promise<void> {
+  const top = path.dirname(ownDataDir);
+  const others = (await readdir(top).catch(() => [] as string[])).filter(
+    (n) => n.startsWith('data-') && path.join(top, n) !== ownDataDir,
+  );
+  for (const other of others) {
+    const dir = path.join(top, other);
+    const owners = await readdir(dir).catch(() => [] as string[]);
+    for (const owner of owners.filter((n) => isOwnerName(n) && !ownerAlive(n))) {
+      const boxes = await readdir(path.join(dir, owner)).catch(() => [] as string[]);
+      for (const box of boxes.filter((n) => n.startsWith('box-'))) {
+        await rmdir(path.join(dir, owner, box)).catch(() => undefined);
+      }
+      await rmdir(path.join(dir, owner)).catch(() => undefined);
+    }
+    await rmdir(dir).catch(() => undefined);
+  }
+}
 
 function ownerName(pid: number): string {
   return `cp-${pid}-${procStat(pid)?.startTime ?? '0'}`;
