@@ -56,12 +56,6 @@ export class Reactors {
     return this.runner?.status() ?? [];
   }
 
-  /** Resolves once every reactor is done with `position` (tests, a caller that must see it). */
-  waitForPosition(position: number, timeoutMs?: number): Promise<void> {
-    if (this.runner === null) return Promise.reject(new Error('the reactors are not running'));
-    return this.runner.waitForPosition(position, timeoutMs);
-  }
-
   /**
    * Resolves once every reactor that handles one of `types` is done with `position`: for a
    * command whose answer promises its reactions (a stop frees its places before it answers).
