@@ -126,3 +126,24 @@ export const BOX_PATHS = {
   gatewaySocket: '/run/sessionboxer/gateway.sock',
   daemonUrl: 'http://127.0.0.1:7000',
 } as const;
+
+/**
+ * The box's edge: the one way out of a box. The daemon listens on `port` of the box's loopback
+ * and pipes every connection, byte for byte, to `socket` (in the same folder as the gateway
+ * socket), where the control plane's edge server decides what it may reach:
+ * - proxy requests (`CONNECT host:port`, absolute-form `GET http://host/…`): the egress proxy,
+ *   set in the box as HTTP_PROXY / HTTPS_PROXY;
+ * - origin-form requests under a route prefix: relays that add what the box never holds
+ *   (`/provider/anthropic/…`, `/provider/openai/…` add the provider's credential, `/git/<repo>/…`
+ *   the forge token).
+ */
+export const BOX_EDGE = {
+  port: 7001,
+  url: 'http://127.0.0.1:7001',
+  socket: '/run/sessionboxer/edge.sock',
+  routes: {
+    anthropic: '/provider/anthropic',
+    openai: '/provider/openai',
+    git: '/git',
+  },
+} as const;
