@@ -6,6 +6,7 @@ import { GatewayModule } from './box-gateway';
 import { BoxesModule } from './boxes';
 import { CallsModule } from './calls';
 import type { AppConfig } from './config';
+import { EgressModule } from './egress';
 import { HistoryModule } from './history';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { OtherSessionsModule } from './other-sessions';
@@ -32,6 +33,7 @@ export class AppModule {
         SettingsModule,
         PresenceModule,
         BoxesModule,
+        EgressModule,
         AgentModule,
         SessionsModule,
         OtherSessionsModule,

@@ -5,6 +5,7 @@ import { APP_CONFIG, BOX_DRIVER } from '../infrastructure/tokens';
 import { PresenceModule } from '../presence';
 import { SettingsModule } from '../settings';
 import { BoxTools } from './box.tools';
+import { BoxSocketFolders } from './channel/box-socket-folder';
 import { BoxSockets } from './channel/box-sockets';
 import { DaemonChannel } from './channel/daemon-channel';
 import { LocalBoxDriver } from './driver';
@@ -35,6 +36,7 @@ import { SessionFilesController } from './workspace/session-files.controller';
           logger: new Logger('BoxDriver'),
         }),
     },
+    BoxSocketFolders,
     BoxSockets,
     DaemonChannel,
     BoxLifecycle,
@@ -42,6 +44,14 @@ import { SessionFilesController } from './workspace/session-files.controller';
     Terminals,
     BoxTools,
   ],
-  exports: [BOX_DRIVER, BoxSockets, DaemonChannel, BoxLifecycle, SnapshotsService, Terminals],
+  exports: [
+    BOX_DRIVER,
+    BoxSocketFolders,
+    BoxSockets,
+    DaemonChannel,
+    BoxLifecycle,
+    SnapshotsService,
+    Terminals,
+  ],
 })
 export class BoxesModule {}

@@ -1,5 +1,10 @@
 export { BoxesModule } from './boxes.module';
 export { BoxSockets, BOX_GATEWAY_PATH } from './channel/box-sockets';
+export {
+  bindInBoxFolder,
+  BoxSocketFolders,
+  type BoxSocketFolderHook,
+} from './channel/box-socket-folder';
 export { DaemonChannel, daemonAnswer } from './channel/daemon-channel';
 export { BoxLifecycle } from './lifecycle/box-lifecycle.service';
 export { boxPaths, projectRoot, daemonLaunch } from './lifecycle/box-paths';

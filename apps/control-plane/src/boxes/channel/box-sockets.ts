@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { JSON_MAX_BYTES } from '../../errors/json-policy';
+import { bindInBoxFolder, BoxSocketFolders } from './box-socket-folder';
 
 /** The path Nest's BoxGateway is declared on; BoxWsAdapter hands it the server below. */
 export const BOX_GATEWAY_PATH = '/box';
@@ -26,34 +27,18 @@ export class BoxSockets {
   private readonly clientBySession = new Map<string, WebSocket>();
   private readonly logger = new Logger('BoxSockets');
 
-  /** Opens the box's socket at `socketPath` (replacing a stale file from an earlier run). */
+  constructor(private readonly folders: BoxSocketFolders) {}
+
+  /** Opens the box's socket at `socketPath`, and the sockets registered beside it. */
   async listen(sessionId: string, socketPath: string): Promise<void> {
     if (this.listeners.has(sessionId)) return;
-    fs.rmSync(socketPath, { force: true });
     const listener = http.createServer((_, res) => res.writeHead(426).end('WebSocket only\n'));
     listener.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) =>
       this.upgrade(sessionId, req, socket, head),
     );
-    // Bound through a descriptor of its folder, so the address the kernel keeps (and a box
-    // reads in /proc/net/unix) is /proc/self/fd/N/gateway.sock, never the host path. The
-    // descriptor stays open while the socket does: closing unlinks that same address.
-    const dirFd = fs.openSync(path.dirname(socketPath), 'r');
-    try {
-      const address = `/proc/self/fd/${dirFd}/${path.basename(socketPath)}`;
-      await new Promise<void>((resolve, reject) => {
-        listener.once('error', reject);
-        listener.listen(address, () => resolve());
-      });
-      fs.chmodSync(socketPath, 0o600);
-      // Owned like its folder: the box's root (a host uid of its own) must be able to connect.
-      const owner = fs.lstatSync(path.dirname(socketPath));
-      fs.lchownSync(socketPath, owner.uid, owner.gid);
-    } catch (e) {
-      listener.close();
-      fs.closeSync(dirFd);
-      throw e;
-    }
+    const dirFd = await bindInBoxFolder(listener, socketPath);
     this.listeners.set(sessionId, { server: listener, dirFd });
+    await this.folders.opened(sessionId, path.dirname(socketPath));
   }
 
   sessionOf(client: WebSocket): string | undefined {
@@ -76,6 +61,7 @@ export class BoxSockets {
     this.listeners.delete(sessionId);
     this.clientBySession.get(sessionId)?.terminate();
     this.clientBySession.delete(sessionId);
+    await this.folders.closed(sessionId);
     if (!listener) return;
     await new Promise<void>((resolve) => listener.server.close(() => resolve()));
     fs.closeSync(listener.dirFd);

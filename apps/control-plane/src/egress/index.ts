@@ -1,0 +1,3 @@
+export { EgressModule } from './egress.module';
+export { EdgeRoutes, type EdgeCaller, type EdgeRouteHandler } from './edge-routes';
+export { answer as edgeAnswer } from './edge-answers';
