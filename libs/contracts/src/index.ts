@@ -7,5 +7,6 @@ export type * from './transcript';
 export type * from './panes';
 export type * from './agent-sessions';
 export type * from './settings';
+export type * from './repositories';
 export type * from './ui-socket';
 export type * from './vocabulary';

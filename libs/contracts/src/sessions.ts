@@ -20,6 +20,10 @@ export interface SidebarSession {
   forkedFrom: ForkOrigin | null;
   /** The session it nests under: the agent session that created it, else the one it forks. */
   parentId: string | null;
+  /** Global settings' repositories it was created with, cloned at /workspace/<name>. */
+  repos: string[];
+  /** Its own branch in each of them (`sessionboxer/<short id>`), null without repos. */
+  branch: string | null;
 }
 
 /** The session a row nests under, named by its title as it is now. */

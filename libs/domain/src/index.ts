@@ -10,3 +10,4 @@ export * from './verification';
 export * from './session-policy';
 export * from './agent-sessions';
 export * from './schedule';
+export * from './repository';

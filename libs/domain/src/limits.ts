@@ -45,3 +45,22 @@ export const MODEL_NAME_MAX_LENGTH = 200;
 
 /** The most alive agent-created sessions the settings may allow on one control plane. */
 export const GLOBAL_CAP_MAX = 1000;
+
+/**
+ * A repository's name in Global settings, which is also its folder under /workspace: letters,
+ * digits, `_`, `.` and `-`, not starting with `.` or `-` (no `.sessionboxer`, no option).
+ */
+export const REPO_NAME_MAX_LENGTH = 100;
+export const REPO_NAME_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$/;
+
+/** A repository's clone URL (http or https), in characters. */
+export const CLONE_URL_MAX_LENGTH = 2000;
+
+/** A git branch name (a repository's default branch), in characters. */
+export const BRANCH_NAME_MAX_LENGTH = 200;
+
+/** The most repositories Global settings may list. */
+export const REPOSITORIES_MAX = 100;
+
+/** The most repositories one session may be created with. */
+export const SESSION_REPOS_MAX = 20;

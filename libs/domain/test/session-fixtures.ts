@@ -49,7 +49,9 @@ export function resumeSession(sessionId: string, at = AT): ResumeSession {
 }
 
 export function sessionCreated(data: Partial<CreateData> = {}, at = AT): SessionCreated {
-  return { type: 'SessionCreated', data: { ...createSession(data).data, at } };
+  const { repos = [], ...spec } = createSession(data).data;
+  const branch = repos.length > 0 ? `sessionboxer/${spec.sessionId.slice(0, 8)}` : null;
+  return { type: 'SessionCreated', data: { ...spec, repos, branch, at } };
 }
 
 export function sessionTitleSet(

@@ -23,6 +23,7 @@ export * from './verifications.projection';
 export * from './approvals.projection';
 export * from './limits.projection';
 export * from './schedules.projection';
+export * from './repositories.projection';
 export * from './runner/catch-up';
 export * from './reactors/reactor';
 export * from './reactors/reactor-runner';

@@ -9,6 +9,7 @@ import { recordingsProjection } from './recordings.projection';
 import { sessionDetailsProjection } from './session-details.projection';
 import { sessionPoliciesProjection } from './session-policies.projection';
 import { sidebarTreeProjection } from './sidebar-tree.projection';
+import { repositoriesProjection } from './repositories.projection';
 import { schedulesProjection } from './schedules.projection';
 import { snapshotsProjection } from './snapshots.projection';
 import { transcriptMarkersProjection } from './transcript-markers.projection';
@@ -30,4 +31,5 @@ export const allProjections: readonly AnyProjection[] = [
   limitsProjection,
   verificationsProjection,
   schedulesProjection,
+  repositoriesProjection,
 ];

@@ -168,6 +168,7 @@ describe('session read models over the real SQLite event store', () => {
         ['notifications', true],
         ['pull_requests', true],
         ['recordings', true],
+        ['repositories', true],
         ['schedules', true],
         ['session_details', true],
         ['session_policies', true],

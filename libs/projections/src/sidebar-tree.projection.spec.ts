@@ -29,6 +29,8 @@ function row(id: string, fields: Partial<SidebarSession> = {}): SidebarSession {
     createdBy: null,
     forkedFrom: null,
     parentId: null,
+    repos: [],
+    branch: null,
     ...fields,
   };
 }

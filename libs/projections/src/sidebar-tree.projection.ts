@@ -31,6 +31,9 @@ function evolve(
         createdBy,
         forkedFrom,
         parentId: createdBy?.sessionId ?? forkedFrom?.sessionId ?? null,
+        // Sessions created before repositories existed have neither.
+        repos: event.data.repos ?? [],
+        branch: event.data.branch ?? null,
       };
       return [{ id: sessionId, partition: PARTITION, order: event.position, doc }];
     }
@@ -65,7 +68,8 @@ function patch(
 
 export const sidebarTreeProjection: Projection<SidebarSession> = {
   name: 'sidebar_tree',
-  version: 1,
+  // 2: repos and branch.
+  version: 2,
   handles: SESSION_LIFECYCLE_EVENT_TYPES,
   apply: evolve,
 };

@@ -5,10 +5,12 @@ import {
   isConversationEvent,
   isCurrentRunEvent,
   isPrEvent,
+  isRepositoryEvent,
   isSettingsEvent,
   isScheduleEvent,
   isVerificationEvent,
   prStream,
+  repositoriesStream,
   scheduleStream,
   sessionStream,
   sessionVerificationsStream,
@@ -19,6 +21,7 @@ import {
   type ConversationEvent,
   type CurrentVerificationRunSet,
   type PrEvent,
+  type RepositoryEvent,
   type ScheduleEvent,
   type SessionEvent,
   type SettingsEvent,
@@ -38,7 +41,8 @@ export type AnyDomainEvent =
   | ConversationEvent
   | VerificationEvent
   | CurrentVerificationRunSet
-  | ScheduleEvent;
+  | ScheduleEvent
+  | RepositoryEvent;
 
 export interface ByActor {
   actor: Actor;
@@ -59,6 +63,7 @@ function streamOf(event: AnyDomainEvent): string {
   if (isVerificationEvent(event)) return verificationStream(event.data.runId);
   if (isCurrentRunEvent(event)) return sessionVerificationsStream(event.data.sessionId);
   if (isScheduleEvent(event)) return scheduleStream(event.data.scheduleId);
+  if (isRepositoryEvent(event)) return repositoriesStream();
   return sessionStream(event.data.sessionId);
 }
 

@@ -22,6 +22,8 @@ export interface SessionSpec {
   /** The agent session that created it; null when a person did. */
   createdBy: SessionRef | null;
   forkedFrom: ForkOrigin | null;
+  /** Names of Global settings' repositories, cloned into /workspace/<name>; default []. */
+  repos?: string[];
 }
 
 export type CreateSession = Command<'CreateSession', SessionSpec>;

@@ -45,6 +45,32 @@ describe('session decider', () => {
       given.when(createSession({ title })).thenThrows(ErrorCode.ValidationFailed, why);
     });
 
+    it('records its repositories and its own branch in them (none: no branch)', () => {
+      const sessionId = '0123abcd-0000-4000-8000-000000000000';
+      given.when(createSession({ sessionId, repos: ['app', 'api.v2'] })).then([
+        {
+          type: 'SessionCreated',
+          data: {
+            ...createSession({ sessionId }).data,
+            repos: ['app', 'api.v2'],
+            branch: 'sessionboxer/0123abcd',
+            at: AT,
+          },
+        },
+      ]);
+      expect(sessionCreated().data).toMatchObject({ repos: [], branch: null });
+    });
+
+    it.each([
+      ['repos that is no list', { repos: 'app' }, /repos must be a list/],
+      ['a repo name with a slash', { repos: ['a/b'] }, /repos\[0\] must be a folder name/],
+      ['a repo twice', { repos: ['app', 'app'] }, /repos names app twice/],
+      ['too many repos', { repos: Array.from({ length: 21 }, (_, i) => `r${i}`) }, /at most 20/],
+    ])('refuses %s', (_case, data, why) => {
+      const command = createSession(data as Parameters<typeof createSession>[0]);
+      given.when(command).thenThrows(ErrorCode.ValidationFailed, why);
+    });
+
     it('counts characters, not UTF-16 units: 200 emoji fit', () => {
       const title = '🚀'.repeat(200);
       given.when(createSession({ title })).then([sessionCreated({ title })]);

@@ -30,7 +30,9 @@ import {
   validModel,
   validProvider,
   validReason,
+  validSessionRepos,
   validTitle,
+  sessionBranch,
 } from './session.validation';
 
 const CATEGORY = 'session';
@@ -61,8 +63,11 @@ function create(command: CreateSession, state: SessionState): SessionEvent[] {
     environment: validEnvironment(data.environment),
     createdBy: validCreatedBy(data.createdBy, sessionId),
     forkedFrom: validForkOrigin(data.forkedFrom, sessionId),
+    repos: validSessionRepos(data.repos),
+    branch: null as string | null,
     at: metadata.at,
   };
+  if (event.repos.length > 0) event.branch = sessionBranch(sessionId);
   return [{ type: 'SessionCreated', data: event }];
 }
 

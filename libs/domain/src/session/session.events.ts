@@ -12,7 +12,15 @@ import type {
  * Every event carries its session id and the command's `at`, so a read model can be built
  * from the event data alone.
  */
-export type SessionCreated = DomainEvent<'SessionCreated', SessionSpec & { at: string }>;
+/**
+ * `repos` and `branch` (the session's own branch in each of them, `sessionboxer/<short id>`,
+ * null without repos) are missing from sessions created before repositories existed: read
+ * them as [] and null.
+ */
+export type SessionCreated = DomainEvent<
+  'SessionCreated',
+  SessionSpec & { repos: string[]; branch: string | null; at: string }
+>;
 
 /** `previousTitle` lets a transcript or an audit show the rename without replaying the stream. */
 export type SessionTitleSet = DomainEvent<

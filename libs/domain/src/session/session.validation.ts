@@ -1,7 +1,9 @@
 import { validModelName } from '../conversation/conversation.validation';
 import { exactId, invalid, oneOf, text } from '../kernel/validation';
+import { validRepoName } from '../repository/repository.validation';
 import {
   HARNESS_NAMES,
+  SESSION_REPOS_MAX,
   SESSION_ENVIRONMENTS,
   STOP_REASON_MAX_LENGTH,
   TITLE_MAX_LENGTH,
@@ -63,4 +65,25 @@ export function validReason(reason: unknown): string | null {
   if (reason === undefined || reason === null) return null;
   if (typeof reason === 'string' && reason.trim().length === 0) return null;
   return text(reason, 'reason', STOP_REASON_MAX_LENGTH);
+}
+
+/** A session's repositories by name: at most SESSION_REPOS_MAX, each once. */
+export function validSessionRepos(value: unknown): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw invalid('repos', 'repos must be a list of repository names');
+  if (value.length > SESSION_REPOS_MAX) {
+    throw invalid(
+      'repos',
+      `repos must have at most ${SESSION_REPOS_MAX} items (it has ${value.length})`,
+    );
+  }
+  const names = value.map((r: unknown, i) => validRepoName(r, `repos[${i}]`));
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) throw invalid('repos', `repos names ${twice} twice`);
+  return names;
+}
+
+/** The session's own branch in its repositories: `sessionboxer/` and its id's first 8 characters. */
+export function sessionBranch(sessionId: string): string {
+  return `sessionboxer/${sessionId.slice(0, 8).replace(/[^A-Za-z0-9_-]/g, '-')}`;
 }
