@@ -1,10 +1,14 @@
-import { BOX_PATHS } from '@sessionboxer/mcp-adapters/bridge/protocol';
+import { BOX_EDGE, BOX_PATHS } from '@sessionboxer/mcp-adapters/bridge/protocol';
 import { loadDesktopConfig, type DesktopConfig } from './desktop/desktop-config';
 
 /** Everything the daemon reads from its environment, with the in-box defaults. */
 export interface DaemonConfig {
   /** The box's own Unix socket to the control plane's gateway. */
   gatewaySocket: string;
+  /** The box's edge socket, where every connection to 127.0.0.1:edgePort is piped. */
+  edgeSocket: string;
+  /** BOX_EDGE.port (the proxy and relays the box's HTTP_PROXY names); 0 picks a free port. */
+  edgePort: number;
   /** HTTP path of the WebSocket upgrade on that socket (the control plane's BOX_GATEWAY_PATH). */
   gatewayPath: string;
   host: string;
@@ -17,6 +21,8 @@ export interface DaemonConfig {
   callWaitMs: number;
   /** How long the control plane has to answer a call once it was sent (the bridge's bound). */
   callTimeoutMs: number;
+  /** Folder of the agent CLIs (claude, opencode), added to the end of a harness's PATH. */
+  agentBin: string;
   /** The node binary the MCP servers run with: the one running the daemon. */
   nodePath: string;
   /** Passed on to the sessionboxer MCP server (its `docs` tool) when set; else its default. */
@@ -61,6 +67,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DaemonConfig {
   }
   return {
     gatewaySocket,
+    edgeSocket: text(env, 'SESSIONBOXER_EDGE_SOCKET', BOX_EDGE.socket),
+    edgePort: integer(env, 'SESSIONBOXER_EDGE_PORT', BOX_EDGE.port, 0, 65535),
     gatewayPath: text(env, 'SESSIONBOXER_GATEWAY_PATH', '/box'),
     host: text(env, 'SESSIONBOXER_DAEMON_HOST', '127.0.0.1'),
     port: integer(env, 'SESSIONBOXER_DAEMON_PORT', 7000, 0, 65535),
@@ -72,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DaemonConfig {
     ),
     callWaitMs: integer(env, 'SESSIONBOXER_CALL_WAIT_MS', 15_000, 1, 600_000),
     callTimeoutMs: integer(env, 'SESSIONBOXER_CALL_TIMEOUT_MS', 20_000, 1, 600_000),
+    agentBin: text(env, 'SESSIONBOXER_AGENT_BIN', '/opt/sessionboxer/node_modules/.bin'),
     nodePath: process.execPath,
     guidePath: env.SESSIONBOXER_GUIDE_PATH?.trim() || undefined,
     desktop: desktop(env),

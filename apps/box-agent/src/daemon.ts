@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type * as http from 'node:http';
 import type { DaemonConfig } from './config';
 import { desktopServerEnv } from './desktop/desktop-config';
+import { startEdgePipe, type RunningEdgePipe } from './edge/edge-pipe';
 import { VirtualDisplay } from './desktop/display';
 import { GatewayClient } from './gateway/gateway-client';
 import { AckedOutbox } from './harness/acked-outbox';
@@ -74,6 +75,7 @@ function wire(config: DaemonConfig, log: Log) {
   const turns = new TurnRunner({
     workspace: config.workspace,
     nodePath: config.nodePath,
+    agentBin: config.agentBin,
     adapters: harnessAdapters,
     deliver: (_event, frame) => outputs.add(frame),
     log,
@@ -92,6 +94,19 @@ function wire(config: DaemonConfig, log: Log) {
   return { sessionFile, gateway, terminals, display, turns };
 }
 
+/** The box's way out; a box whose edge cannot listen still works, with nothing outside. */
+async function openEdge(config: DaemonConfig, log: Log): Promise<RunningEdgePipe | null> {
+  const { host, edgePort: port, edgeSocket: socketPath } = config;
+  try {
+    const edge = await startEdgePipe({ host, port, socketPath, log });
+    log.info(`edge on ${host}:${edge.port}, piped to ${socketPath}`);
+    return edge;
+  } catch (e) {
+    log.error(`the edge cannot listen on ${host}:${port}: ${errorMessage(e)}`);
+    return null;
+  }
+}
+
 /** Starts the daemon: HTTP first, so that .mcp.json names its port, then the gateway. */
 export async function startDaemon(config: DaemonConfig, log: Log): Promise<RunningDaemon> {
   const { sessionFile, gateway, terminals, display, turns } = wire(config, log);
@@ -100,6 +115,7 @@ export async function startDaemon(config: DaemonConfig, log: Log): Promise<Runni
   const server = createHttpServer(gateway, log);
   const port = await listen(server, config.port, config.host);
   const url = `http://${config.host}:${port}`;
+  const edge = await openEdge(config, log);
   await writeMcpJson(config.workspace, {
     nodePath: config.nodePath,
     commandRoot: config.mcpCommandRoot,
@@ -118,7 +134,7 @@ export async function startDaemon(config: DaemonConfig, log: Log): Promise<Runni
     gateway.close();
     // Lets the calls just failed write their 503 before the connections are cut.
     await new Promise((resolve) => setImmediate(resolve));
-    await closeServer(server);
+    await Promise.all([closeServer(server), edge?.close()]);
     await sessionFile.flushed();
   };
   return { url, port, close };

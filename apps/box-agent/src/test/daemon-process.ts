@@ -40,6 +40,8 @@ export async function startDaemonProcess(
     env: {
       ...process.env,
       SESSIONBOXER_DAEMON_PORT: '0',
+      SESSIONBOXER_EDGE_PORT: '0',
+      SESSIONBOXER_EDGE_SOCKET: path.join(box.dir, 'edge.sock'),
       SESSIONBOXER_WORKSPACE: box.workspace,
       SESSIONBOXER_GATEWAY_SOCKET: box.socket,
       SESSIONBOXER_MCP_COMMAND_ROOT: path.join(box.dir, 'mcp'),

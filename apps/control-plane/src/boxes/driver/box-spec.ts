@@ -128,11 +128,28 @@ async function nearestExisting(dir: string): Promise<string> {
 export interface BoxEnvPaths {
   workspace: string;
   gatewaySocket: string;
+  edgeSocket: string;
+  /** The proxy the box's HTTP_PROXY names (BOX_EDGE.url); null: none (an unisolated box). */
+  edgeUrl: string | null;
+}
+
+/** What curl, git, npm, pip and the agent CLIs read to send everything through the edge. */
+export function proxyEnv(edgeUrl: string): Record<string, string> {
+  const noProxy = '127.0.0.1,localhost,::1';
+  return {
+    HTTP_PROXY: edgeUrl,
+    HTTPS_PROXY: edgeUrl,
+    http_proxy: edgeUrl,
+    https_proxy: edgeUrl,
+    NO_PROXY: noProxy,
+    no_proxy: noProxy,
+  };
 }
 
 /**
- * The box's whole environment: defaults a daemon needs, the spec's variables over them, and
- * the session id last so a spec cannot name another session.
+ * The box's whole environment: defaults a daemon needs (and the proxy, the box's one way
+ * out), the spec's variables over them, and the session id last so a spec cannot name
+ * another session.
  */
 export function boxEnv(
   sessionId: string,
@@ -146,6 +163,8 @@ export function boxEnv(
     HOME: paths.workspace,
     SESSIONBOXER_WORKSPACE: paths.workspace,
     SESSIONBOXER_GATEWAY_SOCKET: paths.gatewaySocket,
+    SESSIONBOXER_EDGE_SOCKET: paths.edgeSocket,
+    ...(paths.edgeUrl ? proxyEnv(paths.edgeUrl) : {}),
     ...specEnv,
     ...extra,
     SESSIONBOXER_SESSION_ID: sessionId,

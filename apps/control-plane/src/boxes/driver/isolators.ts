@@ -1,6 +1,6 @@
 import { mkdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { BOX_PATHS } from '@sessionboxer/mcp-adapters/bridge/protocol';
+import { BOX_EDGE, BOX_PATHS } from '@sessionboxer/mcp-adapters/bridge/protocol';
 import type { BoxIsolation, BoxSpec } from './box-driver.port';
 import {
   type BoxIdentity,
@@ -74,7 +74,12 @@ export class BubblewrapIsolator implements Isolator {
   }
 
   env(spec: BoxSpec): Record<string, string> {
-    const paths = { workspace: BOX_MOUNTS.workspace, gatewaySocket: BOX_PATHS.gatewaySocket };
+    const paths = {
+      workspace: BOX_MOUNTS.workspace,
+      gatewaySocket: BOX_PATHS.gatewaySocket,
+      edgeSocket: BOX_EDGE.socket,
+      edgeUrl: BOX_EDGE.url,
+    };
     return boxEnv(spec.sessionId, spec.env, paths, { SESSIONBOXER_ISOLATION: 'bubblewrap' });
   }
 
@@ -119,7 +124,9 @@ export class ProcessIsolator implements Isolator {
 
   env(spec: BoxSpec): Record<string, string> {
     const gatewaySocket = path.join(spec.gatewaySocketDir, path.basename(BOX_PATHS.gatewaySocket));
-    const paths = { workspace: spec.workspaceDir, gatewaySocket };
+    const edgeSocket = path.join(spec.gatewaySocketDir, path.basename(BOX_EDGE.socket));
+    // It shares the host's network (and its daemon's edge takes a free port): no proxy to name.
+    const paths = { workspace: spec.workspaceDir, gatewaySocket, edgeSocket, edgeUrl: null };
     return boxEnv(spec.sessionId, spec.env, paths, { SESSIONBOXER_ISOLATION: 'process' });
   }
 

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BOX_PATHS } from '@sessionboxer/mcp-adapters';
+import { BOX_EDGE, BOX_PATHS } from '@sessionboxer/mcp-adapters';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // sun_path holds 108 bytes; keep room for the terminating NUL.
@@ -60,10 +60,16 @@ export function daemonLaunch(
     command: [process.execPath, main],
     env: {
       SESSIONBOXER_GATEWAY_SOCKET: inBox ? BOX_PATHS.gatewaySocket : paths.socket,
+      SESSIONBOXER_EDGE_SOCKET: inBox
+        ? BOX_EDGE.socket
+        : path.join(paths.runDir, path.basename(BOX_EDGE.socket)),
+      SESSIONBOXER_EDGE_PORT: inBox ? String(BOX_EDGE.port) : '0',
       SESSIONBOXER_WORKSPACE: inBox ? BOX_PATHS.workspace : paths.workspace,
       // Unisolated boxes share the host's network: each daemon takes a free port.
       SESSIONBOXER_DAEMON_PORT: inBox ? '7000' : '0',
       SESSIONBOXER_MCP_COMMAND_ROOT: path.join(base, 'dist/apps/box-agent/src/mcp'),
+      // Claude Code and OpenCode, which the project installs (both ship their binary).
+      SESSIONBOXER_AGENT_BIN: path.join(base, 'node_modules/.bin'),
       SESSIONBOXER_GUIDE_PATH: inBox ? BOX_PATHS.guide : path.join(root, 'docs/GUIDE.md'),
     },
   };

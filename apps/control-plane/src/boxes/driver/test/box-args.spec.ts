@@ -89,12 +89,28 @@ describe('bubblewrap arguments', () => {
 });
 
 describe('box environment', () => {
+  const paths = {
+    workspace: '/workspace',
+    gatewaySocket: '/run/sessionboxer/gateway.sock',
+    edgeSocket: '/run/sessionboxer/edge.sock',
+    edgeUrl: 'http://127.0.0.1:7001',
+  };
   it('puts the session id last so a spec cannot claim another session', () => {
-    const paths = { workspace: '/workspace', gatewaySocket: '/run/sessionboxer/gateway.sock' };
     const env = boxEnv('id-1', { SESSIONBOXER_SESSION_ID: 'id-2', PATH: '/opt/bin' }, paths);
     expect(env.SESSIONBOXER_SESSION_ID).toBe('id-1');
     expect(env.PATH).toBe('/opt/bin');
     expect(env.HOME).toBe('/workspace');
+  });
+
+  it('sends every client through the edge, but not for the box loopback', () => {
+    const env = boxEnv('id-1', {}, paths);
+    for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']) {
+      expect(env[name]).toBe('http://127.0.0.1:7001');
+    }
+    expect(env.NO_PROXY).toBe('127.0.0.1,localhost,::1');
+    expect(env.no_proxy).toBe('127.0.0.1,localhost,::1');
+    expect(env.SESSIONBOXER_EDGE_SOCKET).toBe('/run/sessionboxer/edge.sock');
+    expect(boxEnv('id-1', {}, { ...paths, edgeUrl: null }).HTTP_PROXY).toBeUndefined();
   });
 });
 
