@@ -11,3 +11,4 @@ export * from './session-policy';
 export * from './agent-sessions';
 export * from './schedule';
 export * from './repository';
+export * from './egress';

@@ -64,3 +64,9 @@ export const REPOSITORIES_MAX = 100;
 
 /** The most repositories one session may be created with. */
 export const SESSION_REPOS_MAX = 20;
+
+/** One egress allow-list entry, `host:port` or `*.suffix:port`, in characters. */
+export const EGRESS_PATTERN_MAX_LENGTH = 260;
+
+/** The most entries an egress allow list (global, or one session's) may hold. */
+export const EGRESS_ALLOW_LIST_MAX = 500;

@@ -1,0 +1,3 @@
+export * from './host-pattern';
+export * from './egress-policy';
+export * from './egress-log';
