@@ -10,6 +10,7 @@ import {
   type ExpectedRevision,
 } from '../event-store.port';
 import type { SerializedEvent } from '../append-validation';
+import type { EventWriter } from './chain-writer';
 import type { EventTable } from './event-table';
 
 /** A validated append waiting for its turn in a write transaction. */
@@ -26,11 +27,12 @@ export interface AppliedAppend {
 }
 
 /**
- * Applies `request` or throws ConcurrencyError / IdempotencyError having written nothing.
+ * Applies `request` through `writer` (the chain) or throws ConcurrencyError / IdempotencyError having written nothing.
  * Must run inside a transaction.
  */
 export function applyAppend(
   table: EventTable,
+  writer: EventWriter,
   request: AppendRequest,
   recordedAt: string,
 ): AppliedAppend {
@@ -43,7 +45,7 @@ export function applyAppend(
   }
   let position = -1;
   events.forEach((event, i) => {
-    position = table.insert(streamName, actual + 1 + i, event, recordedAt);
+    position = writer.insert(streamName, actual + 1 + i, event, recordedAt);
   });
   return {
     result: { streamName, nextExpectedRevision: actual + events.length, position },

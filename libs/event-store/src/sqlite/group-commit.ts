@@ -10,6 +10,7 @@
 import type Database from 'better-sqlite3';
 import { ConcurrencyError, IdempotencyError, type AppendResult } from '../event-store.port';
 import { applyAppend, type AppendRequest, type AppliedAppend } from './apply-append';
+import type { EventWriter } from './chain-writer';
 import type { EventTable } from './event-table';
 
 interface Pending {
@@ -46,26 +47,32 @@ export class GroupCommitter {
   constructor(
     db: Database.Database,
     private readonly table: EventTable,
+    private readonly writer: EventWriter,
     private readonly maxWaitMs: number,
     private readonly onCommit: () => void,
   ) {
     // better-sqlite3 turns a transaction function called inside another into a SAVEPOINT.
     const inSavepoint = db.transaction((request: AppendRequest, at: string) =>
-      applyAppend(this.table, request, at),
+      applyAppend(this.table, this.writer, request, at),
     );
     const all = db.transaction((batch: Pending[]) => {
       const at = new Date().toISOString();
+      // The chain head is read inside the write lock; the batch chains on in position order.
+      this.writer.begin();
       // A lone append needs no savepoint (two statements fewer on the single-writer path): a
       // refusal is thrown before it writes, and any other error rolls the whole batch back.
       const alone = batch.length === 1;
       return batch.map((p): Outcome => {
+        const mark = this.writer.mark();
         try {
           const applied = alone
-            ? applyAppend(this.table, p.request, at)
+            ? applyAppend(this.table, this.writer, p.request, at)
             : inSavepoint(p.request, at);
           return { ok: true, applied };
         } catch (error) {
           if (alone && !isRefusal(error)) throw error;
+          // Its savepoint undid its rows: the next append chains from where this one began.
+          this.writer.restore(mark);
           return { ok: false, error };
         }
       });

@@ -10,10 +10,16 @@
  * - `(stream_name, event_id)` is unique, which is what idempotent re-append looks up. It is the
  *   most expensive thing in the file (random UUIDs touch a different index page per event), but
  *   it is the only way to answer "is this id already in the stream" without a scan.
+ * - `hash` (version 2) is the event's link in the tamper-evident chain (src/chain/canonical.ts),
+ *   written with the event; a version-1 file gets it in migrate-v2.ts.
  */
 import Database from 'better-sqlite3';
+import { addChainToV1, type MigrationProgress } from './migrate-v2';
 
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
+
+export const UPDATE_TRIGGER = `CREATE TRIGGER IF NOT EXISTS events_append_only_update BEFORE UPDATE ON events
+  BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;`;
 
 const DDL = `
 CREATE TABLE IF NOT EXISTS events (
@@ -24,12 +30,12 @@ CREATE TABLE IF NOT EXISTS events (
   type         TEXT    NOT NULL,
   data         TEXT    NOT NULL,
   metadata     TEXT    NOT NULL,
-  recorded_at  TEXT    NOT NULL
+  recorded_at  TEXT    NOT NULL,
+  hash         BLOB
 );
 CREATE UNIQUE INDEX IF NOT EXISTS events_stream_revision ON events (stream_name, revision);
 CREATE UNIQUE INDEX IF NOT EXISTS events_stream_event_id ON events (stream_name, event_id);
-CREATE TRIGGER IF NOT EXISTS events_append_only_update BEFORE UPDATE ON events
-  BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+${UPDATE_TRIGGER}
 CREATE TRIGGER IF NOT EXISTS events_append_only_delete BEFORE DELETE ON events
   BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
 `;
@@ -41,7 +47,11 @@ export type SqliteSynchronous = 'FULL' | 'NORMAL';
  * Opens (creating if needed) an event-store file: WAL journal, the requested `synchronous`
  * level, and the schema. Throws if the file holds a newer schema than this code knows.
  */
-export function openEventDatabase(path: string, synchronous: SqliteSynchronous): Database.Database {
+export function openEventDatabase(
+  path: string,
+  synchronous: SqliteSynchronous,
+  onMigration?: MigrationProgress,
+): Database.Database {
   // `timeout` is how long BEGIN IMMEDIATE waits when another process holds the write lock.
   const db = new Database(path, { timeout: 10_000 });
   try {
@@ -50,7 +60,7 @@ export function openEventDatabase(path: string, synchronous: SqliteSynchronous):
     // wal_autocheckpoint stays at SQLite's 1000 pages: 4096 and 10000 measured no faster
     // through group commit (64 writers, ~22k events/s each way) and a worse p99 (13-19 ms
     // against 9 ms), because the checkpoint runs inside a commit and stalls the event loop.
-    migrate(db);
+    migrate(db, onMigration);
     return db;
   } catch (e) {
     db.close();
@@ -58,7 +68,7 @@ export function openEventDatabase(path: string, synchronous: SqliteSynchronous):
   }
 }
 
-function migrate(db: Database.Database): void {
+function migrate(db: Database.Database, onMigration?: MigrationProgress): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > SCHEMA_VERSION) {
     throw new Error(
@@ -67,6 +77,7 @@ function migrate(db: Database.Database): void {
   }
   if (version === SCHEMA_VERSION) return;
   db.transaction(() => {
+    if (version === 1) addChainToV1(db, onMigration);
     db.exec(DDL);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();

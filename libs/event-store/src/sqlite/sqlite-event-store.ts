@@ -18,10 +18,14 @@ import type {
   Subscription,
 } from '../event-store.port';
 import { checkSubscriptionStart, resolveRead } from '../read-options';
+import type { ChainedEvent } from '../chain/canonical';
+import type { ChainReader } from '../chain/chain-reader';
+import { ChainTable, ChainWriter, UnchainedWriter } from './chain-writer';
 import { ChangeNotifier } from './change-notifier';
 import { EventTable, NO_LIMIT } from './event-table';
 import { GroupCommitter, type GroupCommitStats } from './group-commit';
 import { PagedSubscription } from './paged-subscription';
+import type { MigrationProgress } from './migrate-v2';
 import { openEventDatabase, type SqliteSynchronous } from './schema';
 
 /** How to open a SQLite event store. */
@@ -39,11 +43,19 @@ export interface SqliteEventStoreOptions {
   groupCommitMaxWaitMs?: number;
   /** How often an idle subscription looks for commits made by other processes. Default 50. */
   pollIntervalMs?: number;
+  /** Told how far chaining a version-1 file's events has come (see migrate-v2.ts). */
+  onMigration?: MigrationProgress;
+  /**
+   * Default true. False writes events without their hash: for tools/bench/audit.bench.ts to
+   * measure what the chain costs, never for a real store (verify then fails at once).
+   */
+  hashChain?: boolean;
 }
 
 /** The SQLite adapter of the EventStore port. */
-export class SqliteEventStore implements EventStore {
+export class SqliteEventStore implements EventStore, ChainReader {
   private readonly table: EventTable;
+  private readonly chain: ChainTable;
   private readonly committer: GroupCommitter;
   private readonly notifier: ChangeNotifier;
   private readonly subscriptions = new Set<PagedSubscription>();
@@ -56,18 +68,25 @@ export class SqliteEventStore implements EventStore {
     options: SqliteEventStoreOptions,
   ) {
     this.table = new EventTable(db);
+    this.chain = new ChainTable(db);
+    const writer =
+      options.hashChain === false ? new UnchainedWriter(this.table) : new ChainWriter(this.chain);
     this.notifier = new ChangeNotifier(
       () => this.table.dataVersion(),
       options.pollIntervalMs ?? 50,
     );
-    this.committer = new GroupCommitter(db, this.table, options.groupCommitMaxWaitMs ?? 0, () =>
-      this.notifier.notify(),
+    this.committer = new GroupCommitter(
+      db,
+      this.table,
+      writer,
+      options.groupCommitMaxWaitMs ?? 0,
+      () => this.notifier.notify(),
     );
   }
 
   /** Opens (creating when missing) the store file at `options.path`. Synchronous. */
   static open(options: SqliteEventStoreOptions): SqliteEventStore {
-    const db = openEventDatabase(options.path, options.synchronous ?? 'FULL');
+    const db = openEventDatabase(options.path, options.synchronous ?? 'FULL', options.onMigration);
     return new SqliteEventStore(db, options);
   }
 
@@ -129,6 +148,15 @@ export class SqliteEventStore implements EventStore {
 
   headPosition(): Promise<number> {
     return this.run(() => this.table.headPosition());
+  }
+
+  /** The events from `fromPosition` on with their hashes, as the chain hashed them. */
+  readChain(fromPosition: number, maxCount: number): Promise<ChainedEvent[]> {
+    return this.run(() => this.chain.read(fromPosition, maxCount));
+  }
+
+  chainHead(): Promise<{ position: number; hash: Buffer | null } | null> {
+    return this.run(() => this.chain.head() ?? null);
   }
 
   /** Group-commit counters, for tests and the benchmark. */

@@ -1,0 +1,73 @@
+/**
+ * The hash chain's one encoding of an event, shared by both adapters, `verify` and bundles.
+ *
+ *   hash = sha256(prevHash ‖ field₁ ‖ … ‖ field₈)
+ *   field = 4-byte big-endian length of the field's UTF-8 bytes, then those bytes
+ *   fields, in order: position, stream name, revision, event id, type, data, metadata,
+ *   recorded at; integers as decimal ASCII, data and metadata as the exact JSON text stored
+ *
+ * The first event's prevHash is 32 zero bytes. Every field carries its length, so no two
+ * different events encode alike (no separator a value could contain).
+ */
+import { hash as oneShotHash } from 'node:crypto';
+
+/** What the chain commits to for one event (data and metadata as stored, not re-serialised). */
+export interface ChainFields {
+  position: number;
+  streamName: string;
+  revision: number;
+  id: string;
+  type: string;
+  data: string;
+  metadata: string;
+  recordedAt: string;
+}
+
+/** An event as the chain sees it, with the hash stored beside it (null: never chained). */
+export interface ChainedEvent extends ChainFields {
+  hash: Buffer | null;
+}
+
+export const HASH_BYTES = 32;
+/** The prevHash of the first event. */
+export const GENESIS_HASH: Buffer = Buffer.alloc(HASH_BYTES);
+
+let scratch = Buffer.allocUnsafe(64 * 1024);
+
+/** The event's link: sha256 of `prev` and its canonical encoding. */
+export function chainHash(prev: Buffer, e: ChainFields): Buffer {
+  const position = String(e.position);
+  const revision = String(e.revision);
+  // UTF-8 needs at most 3 bytes per UTF-16 unit; 8 fields with a 4-byte length each.
+  const worst =
+    HASH_BYTES +
+    32 +
+    3 *
+      (position.length +
+        revision.length +
+        e.streamName.length +
+        e.id.length +
+        e.type.length +
+        e.data.length +
+        e.metadata.length +
+        e.recordedAt.length);
+  if (scratch.length < worst) scratch = Buffer.allocUnsafe(worst * 2);
+  const buf = scratch;
+  prev.copy(buf, 0, 0, HASH_BYTES);
+  let at = HASH_BYTES;
+  for (const field of [
+    position,
+    e.streamName,
+    revision,
+    e.id,
+    e.type,
+    e.data,
+    e.metadata,
+    e.recordedAt,
+  ]) {
+    const length = buf.write(field, at + 4, 'utf8');
+    buf.writeUInt32BE(length, at);
+    at += 4 + length;
+  }
+  return oneShotHash('sha256', buf.subarray(0, at), 'buffer');
+}
