@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import * as path from 'node:path';
 
 /** Everything the control plane reads from its environment, with the embedded defaults. */
@@ -40,6 +41,12 @@ export interface AppConfig {
    * espeak-ng; the box checks it and says why when it cannot.
    */
   kokoro: { model: string | null; voice: string | null };
+  /**
+   * SESSIONBOXER_EGRESS_ALLOW_ADDRESSES (comma-separated IPs): addresses the egress proxy lets
+   * boxes reach although they are loopback, private, … (a test's 127.0.0.2). The control
+   * plane's own address and port stay refused whatever this says.
+   */
+  egressAllowAddresses: string[];
 }
 
 export class ConfigError extends Error {}
@@ -84,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       model: env.SESSIONBOXER_KOKORO_MODEL?.trim() || null,
       voice: env.SESSIONBOXER_KOKORO_VOICE?.trim() || null,
     },
+    egressAllowAddresses: addressList(env, 'SESSIONBOXER_EGRESS_ALLOW_ADDRESSES'),
   };
 }
 
@@ -100,4 +108,16 @@ function trustProxy(value: string | undefined): string | number | null {
   const v = value?.trim();
   if (!v) return null;
   return /^\d+$/.test(v) ? Number(v) : v;
+}
+
+function addressList(env: NodeJS.ProcessEnv, name: string): string[] {
+  const items = (env[name] ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
+  const bad = items.filter((a) => isIP(a) === 0);
+  if (bad.length > 0) {
+    throw new ConfigError(`${name} must list IP addresses, got ${JSON.stringify(bad[0])}`);
+  }
+  return items;
 }

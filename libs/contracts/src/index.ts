@@ -8,5 +8,6 @@ export type * from './panes';
 export type * from './agent-sessions';
 export type * from './settings';
 export type * from './repositories';
+export type * from './egress';
 export type * from './ui-socket';
 export type * from './vocabulary';

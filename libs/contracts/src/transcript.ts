@@ -28,7 +28,9 @@ export type MarkerKind =
   /** In the sender's transcript: its agent messaged another session's. */
   | 'message-sent'
   /** In the creating agent's transcript: it created a scheduled task (schedule_create). */
-  | 'schedule-created';
+  | 'schedule-created'
+  /** The box's egress proxy refused a connection (not on the allow list, a refused address). */
+  | 'egress-refused';
 
 /**
  * What a marker points to: a session, a PR (its url), a snapshot, a Terminal, a recording or

@@ -24,6 +24,7 @@ export * from './approvals.projection';
 export * from './limits.projection';
 export * from './schedules.projection';
 export * from './repositories.projection';
+export * from './egress-hosts.projection';
 export * from './runner/catch-up';
 export * from './reactors/reactor';
 export * from './reactors/reactor-runner';

@@ -10,6 +10,7 @@ import { sessionDetailsProjection } from './session-details.projection';
 import { sessionPoliciesProjection } from './session-policies.projection';
 import { sidebarTreeProjection } from './sidebar-tree.projection';
 import { repositoriesProjection } from './repositories.projection';
+import { egressHostsProjection } from './egress-hosts.projection';
 import { schedulesProjection } from './schedules.projection';
 import { snapshotsProjection } from './snapshots.projection';
 import { transcriptMarkersProjection } from './transcript-markers.projection';
@@ -32,4 +33,5 @@ export const allProjections: readonly AnyProjection[] = [
   verificationsProjection,
   schedulesProjection,
   repositoriesProjection,
+  egressHostsProjection,
 ];

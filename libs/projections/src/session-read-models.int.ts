@@ -164,6 +164,7 @@ describe('session read models over the real SQLite event store', () => {
         ['conversation_events', true],
         ['conversations', true],
         ['counter', true],
+        ['egress_hosts', true],
         ['limits', true],
         ['notifications', true],
         ['pull_requests', true],

@@ -18,6 +18,7 @@ import type { DocumentChange, Projection } from './projection';
 import type { ReadModelReader } from './store/read-model-store';
 import { isMarker, marker, type TranscriptMarker } from './transcript-marker';
 import { approvalMarkers } from './approval-markers';
+import { egressMarkers } from './egress-markers';
 import { scheduleMarkers } from './schedule-markers';
 import { titleIndex } from './message-markers';
 import { verificationMarkers } from './verification-markers';
@@ -144,6 +145,7 @@ function evolve(
   if (isVerificationEvent(event)) return verificationMarkers(event);
   if (isApprovalEvent(event)) return approvalMarkers(event);
   if (isScheduleEvent(event)) return scheduleMarkers(event);
+  if (event.type === 'EgressRefused') return egressMarkers(event);
   return conversationMarkers(event, get);
 }
 
@@ -155,7 +157,8 @@ export const transcriptMarkersProjection: Projection<MarkerStoredDoc> = {
   // (and the conversation → session index they need). 6: Auto QA runs opened and closed.
   // 7: approval cards, and "sent a message to …" in the sender's transcript.
   // 8: "scheduled …" in the transcript of the agent that created a schedule.
-  version: 8,
+  // 9: "blocked a connection to …" for each connection the egress proxy refused.
+  version: 9,
   handles: [
     ...SESSION_LIFECYCLE_EVENT_TYPES,
     'SnapshotTaken',
@@ -176,6 +179,7 @@ export const transcriptMarkersProjection: Projection<MarkerStoredDoc> = {
     'ApprovalAnswered',
     'ApprovalExpired',
     'ScheduleCreated',
+    'EgressRefused',
   ],
   apply: evolve,
 };

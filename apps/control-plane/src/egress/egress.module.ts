@@ -1,24 +1,42 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleDestroy } from '@nestjs/common';
 import { BoxesModule } from '../boxes';
-import { answer, answerSocket } from './edge-answers';
 import { EdgeRoutes } from './edge-routes';
-import type { EdgeProxy } from './edge-server';
 import { EDGE_PROXY, EdgeSockets } from './edge-sockets';
-
-const NO_PROXY_YET: EdgeProxy = {
-  tunnel: (_caller, _authority, socket) =>
-    answerSocket(socket, 403, 'the egress proxy is not running: nothing outside is reachable'),
-  forward: (_caller, _req, res) =>
-    answer(res, 403, 'the egress proxy is not running: nothing outside is reachable'),
-};
+import { EgressController } from './egress.controller';
+import { EgressGuard } from './egress-guard';
+import { EgressPolicyService } from './egress-policy.service';
+import { EgressProxy } from './egress-proxy';
+import { EgressRecorder } from './egress-recorder';
+import { EgressResolver } from './egress-resolver';
 
 /**
  * The box's edge: its `edge.sock` (piped from 127.0.0.1:7001 in the box by the daemon), the
- * route registry other modules add relays to (`EdgeRoutes`), and the egress proxy.
+ * route registry other modules add relays to (`EdgeRoutes`), and the egress proxy with its
+ * allow lists (global and per session), address checks and records.
  */
 @Module({
   imports: [BoxesModule],
-  providers: [EdgeRoutes, EdgeSockets, { provide: EDGE_PROXY, useValue: NO_PROXY_YET }],
-  exports: [EdgeRoutes],
+  controllers: [EgressController],
+  providers: [
+    EdgeRoutes,
+    EdgeSockets,
+    EgressResolver,
+    EgressGuard,
+    EgressPolicyService,
+    EgressRecorder,
+    EgressProxy,
+    { provide: EDGE_PROXY, useExisting: EgressProxy },
+  ],
+  exports: [EdgeRoutes, EgressResolver],
 })
-export class EgressModule {}
+export class EgressModule implements OnModuleDestroy {
+  constructor(
+    private readonly proxy: EgressProxy,
+    private readonly recorder: EgressRecorder,
+  ) {}
+
+  async onModuleDestroy(): Promise<void> {
+    this.proxy.close();
+    await this.recorder.flushed();
+  }
+}

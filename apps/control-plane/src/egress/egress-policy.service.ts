@@ -1,0 +1,90 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DEFAULT_EGRESS_ALLOW_LIST,
+  effectiveAllowList,
+  egressPolicyDecider,
+  egressPolicyStream,
+  type Actor,
+  type EgressPolicyEvent,
+  type SessionEgressMode,
+} from '@sessionboxer/domain';
+import type { EgressPolicyView, SessionEgressView } from '@sessionboxer/contracts';
+import type { EventStore } from '@sessionboxer/event-store';
+import type { SqliteReadModelStore } from '@sessionboxer/projections';
+import { requireSession } from '../common/require-session';
+import { CommandBus } from '../infrastructure/command-bus';
+import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens';
+
+/** Global settings' egress allow list and each session's own (the last event of each stream). */
+@Injectable()
+export class EgressPolicyService {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
+    private readonly bus: CommandBus,
+  ) {}
+
+  async global(): Promise<EgressPolicyView> {
+    const last = await this.last(egressPolicyStream());
+    return last?.type === 'EgressPolicySet'
+      ? { allow: last.data.allow, isDefault: false, defaults: [...DEFAULT_EGRESS_ALLOW_LIST] }
+      : {
+          allow: [...DEFAULT_EGRESS_ALLOW_LIST],
+          isDefault: true,
+          defaults: [...DEFAULT_EGRESS_ALLOW_LIST],
+        };
+  }
+
+  async session(sessionId: string): Promise<SessionEgressView> {
+    requireSession(this.readModels, sessionId);
+    const [global, own] = await Promise.all([this.globalList(), this.own(sessionId)]);
+    return { sessionId, ...own, effective: effectiveAllowList(global, own) };
+  }
+
+  /** The list in force for one session's next connection. */
+  async allowListFor(sessionId: string): Promise<string[]> {
+    const [global, own] = await Promise.all([this.globalList(), this.own(sessionId)]);
+    return effectiveAllowList(global, own);
+  }
+
+  async setGlobal(allow: string[], actor: Actor, key?: string): Promise<EgressPolicyView> {
+    await this.bus.execute(egressPolicyDecider, egressPolicyStream(), {
+      type: 'SetEgressPolicy',
+      data: { allow },
+      metadata: this.bus.metadata(actor, key),
+    });
+    return this.global();
+  }
+
+  async setSession(
+    sessionId: string,
+    change: { mode: SessionEgressMode; allow: string[] },
+    actor: Actor,
+    key?: string,
+  ): Promise<SessionEgressView> {
+    requireSession(this.readModels, sessionId);
+    await this.bus.execute(egressPolicyDecider, egressPolicyStream(sessionId), {
+      type: 'SetSessionEgress',
+      data: { sessionId, mode: change.mode, allow: change.allow },
+      metadata: this.bus.metadata(actor, key),
+    });
+    return this.session(sessionId);
+  }
+
+  private async globalList(): Promise<string[] | null> {
+    const last = await this.last(egressPolicyStream());
+    return last?.type === 'EgressPolicySet' ? last.data.allow : null;
+  }
+
+  private async own(sessionId: string): Promise<{ mode: SessionEgressMode; allow: string[] }> {
+    const last = await this.last(egressPolicyStream(sessionId));
+    return last?.type === 'SessionEgressSet'
+      ? { mode: last.data.mode, allow: last.data.allow }
+      : { mode: 'inherit', allow: [] };
+  }
+
+  private async last(stream: string): Promise<EgressPolicyEvent | null> {
+    const [event] = await this.store.readStream(stream, { direction: 'backwards', maxCount: 1 });
+    return (event as unknown as EgressPolicyEvent | undefined) ?? null;
+  }
+}
