@@ -2,10 +2,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { EventStore } from '@sessionboxer/event-store';
+import { auditKeyPath } from '@sessionboxer/event-store/chain';
 import { openEventStore } from '@sessionboxer/event-store/open-event-store';
 import { eventsCommand } from './events.command';
 import { passwordCommand } from './password.command';
 import { formatReplayReport, replayCommand } from './replay.command';
+import {
+  exportCommand,
+  formatVerifyReport,
+  publicKeyFile,
+  verifyBundleCommand,
+  verifyStoreCommand,
+} from './verify.command';
 
 const USAGE = `usage: sessionboxer <command> [options]
 
@@ -22,9 +30,17 @@ commands:
            whether it equals the live one (exit 0 equal, 3 different)
            --keep FILE     keep the rebuilt read models at FILE
            --json          print the report as JSON
+  verify   recompute the event history's hash chain and check every signed checkpoint; names
+           the first event altered, removed or reordered (exit 0 intact, 1 not)
+           --bundle FILE   verify an exported bundle instead, offline
+           --public-key F  the installation's public key (default: the audit key's .pub)
+           --json          print the report as JSON
+  export   write the whole history as an audit bundle (JSON lines, manifest last, head signed)
+           --out FILE      the bundle file (required)
 
 common:
   --data DIR   the data folder (default $SESSIONBOXER_DATA_DIR or ./data)
+  SESSIONBOXER_AUDIT_KEY  the signing key (default <data>.audit-key, beside the data folder)
   EVENTSTORE_URL set: read from EventStoreDB instead of the SQLite file`;
 
 class UsageError extends Error {}
@@ -59,6 +75,8 @@ async function main(argv: string[]): Promise<number> {
       keep: { type: 'string' },
       json: { type: 'boolean', default: false },
       user: { type: 'string' },
+      bundle: { type: 'string' },
+      'public-key': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -67,15 +85,38 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command === undefined && !values.help ? 2 : 0;
   }
-  if (command !== 'events' && command !== 'replay' && command !== 'password')
+  if (!['events', 'replay', 'password', 'verify', 'export'].includes(command))
     throw new UsageError(`unknown command ${command}`);
   const dataDir = path.resolve(values.data ?? process.env.SESSIONBOXER_DATA_DIR ?? './data');
   if (command === 'password') {
     console.log(await passwordCommand(dataDir, values.user));
     return 0;
   }
+  const keyFile = auditKeyPath(dataDir);
+  if (command === 'verify' && values.bundle) {
+    const report = await verifyBundleCommand(
+      values.bundle,
+      publicKeyFile(values['public-key'] ?? null, keyFile),
+    );
+    console.log(values.json ? JSON.stringify(report, null, 2) : formatVerifyReport(report));
+    return report.ok ? 0 : 1;
+  }
   const store = openStore(dataDir);
   try {
+    if (command === 'verify') {
+      const key = publicKeyFile(values['public-key'] ?? null, keyFile);
+      const report = await verifyStoreCommand(store, key, dataDir);
+      console.log(values.json ? JSON.stringify(report, null, 2) : formatVerifyReport(report));
+      return report.ok ? 0 : 1;
+    }
+    if (command === 'export') {
+      if (!values.out) throw new UsageError('export needs --out FILE');
+      const m = await exportCommand(store, keyFile, values.out);
+      console.log(
+        `${m.events} events written to ${values.out}${m.head ? `, signed up to position ${m.head.position}` : ', unsigned (no key, no checkpoint)'}`,
+      );
+      return 0;
+    }
     if (command === 'events') {
       await eventsCommand(store, {
         stream: values.stream ?? null,

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import * as path from 'node:path';
+import { auditKeyPath } from '@sessionboxer/event-store/chain';
 
 /** Everything the control plane reads from its environment, with the embedded defaults. */
 export interface AppConfig {
@@ -10,6 +11,10 @@ export interface AppConfig {
   dataDir: string;
   /** When set, the event store is EventStoreDB at this connection string instead of SQLite. */
   eventStoreUrl: string | null;
+  /** SESSIONBOXER_AUDIT_KEY: the ed25519 key signing chain checkpoints (default: beside dataDir). */
+  auditKey: string;
+  /** SESSIONBOXER_CHECKPOINT_EVERY: events between signed checkpoints (default 1,000). */
+  checkpointEvery: number;
   /**
    * Where people reach this control plane; sessions' `url` fields start with it. Unless
    * SESSIONBOXER_PUBLIC_URL sets it, it is the address the server bound (see listen()).
@@ -72,12 +77,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `SESSIONBOXER_BOX_UID_BASE must be a uid above 0 with 65536 ids after it, got ${JSON.stringify(env.SESSIONBOXER_BOX_UID_BASE)}`,
     );
   }
+  const checkpointEvery = Number(env.SESSIONBOXER_CHECKPOINT_EVERY ?? '1000');
+  if (!Number.isSafeInteger(checkpointEvery) || checkpointEvery < 1) {
+    throw new ConfigError(
+      `SESSIONBOXER_CHECKPOINT_EVERY must be an integer ≥ 1, got ${JSON.stringify(env.SESSIONBOXER_CHECKPOINT_EVERY)}`,
+    );
+  }
   const host = env.SESSIONBOXER_HOST ?? '127.0.0.1';
   return {
     host,
     port,
     dataDir,
     eventStoreUrl: url ? url : null,
+    auditKey: auditKeyPath(dataDir, env),
+    checkpointEvery,
     publicUrl: (env.SESSIONBOXER_PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, ''),
     boxIsolation: isolation,
     boxes: env.SESSIONBOXER_BOXES !== 'off',

@@ -62,6 +62,8 @@ export async function startApp(
     SESSIONBOXER_DATA_DIR: dataDir,
     SESSIONBOXER_BOXES: 'off',
     SESSIONBOXER_ADMIN_PASSWORD: TEST_PASSWORD,
+    // In the data dir, so removing it removes the key (the default is beside it).
+    SESSIONBOXER_AUDIT_KEY: path.join(dataDir, 'audit-key'),
     ...env,
   });
   const app = await createApp(config, { logger: false });

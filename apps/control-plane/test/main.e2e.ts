@@ -25,7 +25,12 @@ function startScriptEntry(): string {
 function run(env: Record<string, string>, argv = ['-r', '@swc-node/register', main]): Proc {
   const child = spawn(process.execPath, argv, {
     cwd: root,
-    env: { ...process.env, EVENTSTORE_URL: '', ...env },
+    env: {
+      ...process.env,
+      EVENTSTORE_URL: '',
+      SESSIONBOXER_AUDIT_KEY: path.join(env.SESSIONBOXER_DATA_DIR ?? root, 'audit-key'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

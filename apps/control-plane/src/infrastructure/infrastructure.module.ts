@@ -12,6 +12,7 @@ import {
 import { CommandHandler, type EventStore } from '@sessionboxer/event-store';
 import { allProjections, ProjectionRunner, SqliteReadModelStore } from '@sessionboxer/projections';
 import type { AppConfig } from '../config';
+import { ChainCheckpointer, openChainCheckpointer } from './chain-checkpointer';
 import { Clock, IdGenerator, SystemClock, UuidGenerator } from './clock';
 import { CommandBus } from './command-bus';
 import { openEventStore, readModelPath } from './open-event-store';
@@ -33,11 +34,13 @@ class StoreLifecycle
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
     @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
     private readonly reactors: Reactors,
+    @Inject(ChainCheckpointer) private readonly checkpointer: ChainCheckpointer | null,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.runner.start();
     await this.reactors.start();
+    await this.checkpointer?.start();
   }
 
   /** A reaction cut short here is reacted to again at the next start (its checkpoint is before). */
@@ -48,6 +51,8 @@ class StoreLifecycle
   async onApplicationShutdown(): Promise<void> {
     await this.reactors.stop();
     await this.runner.stop();
+    // Last, so the shutdown checkpoint signs everything the others wrote.
+    await this.checkpointer?.stop();
     await this.eventStore.close();
     this.readModels.close();
     this.logger.log('stores closed');
@@ -78,6 +83,12 @@ export class InfrastructureModule {
           provide: CommandHandler,
           inject: [EVENT_STORE],
           useFactory: (eventStore: EventStore) => new CommandHandler(eventStore),
+        },
+        {
+          provide: ChainCheckpointer,
+          inject: [EVENT_STORE],
+          useFactory: (eventStore: EventStore) =>
+            openChainCheckpointer(config, eventStore, new Logger('AuditChain')),
         },
         { provide: Clock, useClass: SystemClock },
         { provide: IdGenerator, useClass: UuidGenerator },
