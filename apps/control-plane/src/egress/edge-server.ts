@@ -41,7 +41,12 @@ export function createEdgeServer(
     headersTimeout: HEADERS_TIMEOUT_MS,
     // Bodies stream through (a git push, a long model answer): no bound on the whole request.
     requestTimeout: 0,
+    // The edge reads the target from the request line, never from Host.
+    requireHostHeader: false,
   });
+  // A client that half-closes after its request (the daemon's pipe passes a FIN on) still gets
+  // its answer; Node's default would drop it.
+  (server as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     req.on('error', () => res.destroy());
     res.on('error', () => res.destroy());
@@ -84,6 +89,13 @@ function dispatch(
   const target = req.url ?? '';
   let path = target;
   if (!target.startsWith('/')) {
+    if (/^https:\/\//i.test(target)) {
+      return answer(
+        res,
+        400,
+        'an https:// URL goes through the proxy as CONNECT host:443, not as a request',
+      );
+    }
     const url = absolute(target);
     if (!url)
       return answer(res, 400, `malformed request target ${JSON.stringify(target.slice(0, 200))}`);

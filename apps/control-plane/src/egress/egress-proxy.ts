@@ -197,7 +197,8 @@ export class EgressProxy implements EdgeProxy {
 type Allowed = Extract<EgressVerdict, { allowed: true }>;
 
 function refusedLine(target: Target, reason: string): string {
-  return `blocked a connection to ${target.host}:${target.port}: ${reason}`;
+  const host = target.host.includes(':') ? `[${target.host}]` : target.host;
+  return `blocked a connection to ${host}:${target.port}: ${reason}`;
 }
 
 function failureStatus(e: unknown): number {
