@@ -52,6 +52,11 @@ export interface AppConfig {
    * plane's own address and port stay refused whatever this says.
    */
   egressAllowAddresses: string[];
+  /**
+   * Where the provider relays forward the agents' model requests (SESSIONBOXER_ANTHROPIC_BASE_URL,
+   * SESSIONBOXER_OPENAI_BASE_URL; defaults: the providers' own APIs). Tests point them at a double.
+   */
+  providers: { anthropic: string; openai: string };
 }
 
 export class ConfigError extends Error {}
@@ -105,7 +110,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       voice: env.SESSIONBOXER_KOKORO_VOICE?.trim() || null,
     },
     egressAllowAddresses: addressList(env, 'SESSIONBOXER_EGRESS_ALLOW_ADDRESSES'),
+    providers: {
+      anthropic: baseUrl(env, 'SESSIONBOXER_ANTHROPIC_BASE_URL', 'https://api.anthropic.com'),
+      openai: baseUrl(env, 'SESSIONBOXER_OPENAI_BASE_URL', 'https://api.openai.com'),
+    },
   };
+}
+
+/** An http(s) URL without a trailing slash, or the fallback when the variable is unset. */
+function baseUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (url === null || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash) {
+    throw new ConfigError(
+      `${name} must be an http(s) URL without query, got ${JSON.stringify(raw)}`,
+    );
+  }
+  return raw.replace(/\/+$/, '');
 }
 
 /** The narration engine's variables a box's daemon gets (and hands on to its desktop server). */

@@ -399,6 +399,8 @@ describe('claude-code plan', () => {
         ANTHROPIC_API_KEY: 'sk-ant-api03-test',
         CLAUDE_CONFIG_DIR: '/workspace/.sessionboxer/claude',
         IS_SANDBOX: '1',
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+        DISABLE_AUTOUPDATER: '1',
       },
       stdin: 'You are in a Sessionboxer box.\n\n---\n\nAttach PR #42 to this session.',
     });
@@ -422,6 +424,8 @@ describe('claude-code plan', () => {
       CLAUDE_CODE_OAUTH_TOKEN: 'sk-ant-oat01-test',
       CLAUDE_CONFIG_DIR: '/workspace/.sessionboxer/claude',
       IS_SANDBOX: '1',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_AUTOUPDATER: '1',
     });
     expect(plan.stdin).toBe('Attach PR #42 to this session.');
     expect(plan.files).toBeUndefined();

@@ -24,6 +24,10 @@
  *   answer under a new id.
  * - As root, bypassPermissions is refused unless IS_SANDBOX=1 (anthropics/claude-code#3490).
  * - CLAUDE_CONFIG_DIR moves ~/.claude, the session files --resume reads included.
+ * - ANTHROPIC_BASE_URL (from the control plane: the box edge's relay) is where it sends
+ *   `HEAD /api/hello` and `POST /v1/messages?beta=true`; the key it holds is a placeholder the
+ *   relay replaces. CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC and DISABLE_AUTOUPDATER keep it
+ *   from calling anything else (telemetry, error reports, updates): nothing else is reachable.
  */
 import * as path from 'node:path';
 import type { ContextUse, HarnessOutput } from '@sessionboxer/domain';
@@ -239,6 +243,8 @@ export const claudeCodeHarness: HarnessAdapter = {
         // In the workspace, so --resume finds the session on later turns and in forks.
         CLAUDE_CONFIG_DIR: path.join(ctx.workspace, '.sessionboxer', 'claude'),
         IS_SANDBOX: '1',
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+        DISABLE_AUTOUPDATER: '1',
       },
       stdin: promptWithBriefing(turn),
     };

@@ -275,6 +275,10 @@ describe('opencode plan', () => {
       ANTHROPIC_API_KEY: 'sk-ant-api03-test',
       OPENCODE_CONFIG: configPath,
       OPENCODE_DISABLE_AUTOUPDATE: '1',
+      XDG_DATA_HOME: '/workspace/.sessionboxer/opencode/data',
+      XDG_CONFIG_HOME: '/workspace/.sessionboxer/opencode/config',
+      XDG_CACHE_HOME: '/workspace/.sessionboxer/opencode/cache',
+      XDG_STATE_HOME: '/workspace/.sessionboxer/opencode/state',
     });
     expect(plan.stdin).toBe(
       'You are in a Sessionboxer box.\n\n---\n\nAttach PR #42 to this session.',
@@ -321,6 +325,21 @@ describe('opencode plan', () => {
     ]);
     expect(plan.stdin).toBe(prompt);
     expect(plan.env.OPENCODE_CONFIG).toBe('/tmp/sessionboxer-turn-7/opencode.json');
+  });
+
+  it("points the providers it was given a base URL for at it (the edge's relays)", () => {
+    const env = {
+      ANTHROPIC_API_KEY: 'sessionboxer-placeholder',
+      ANTHROPIC_BASE_URL: 'http://127.0.0.1:7001/provider/anthropic',
+      OPENAI_BASE_URL: 'http://127.0.0.1:7001/provider/openai/v1',
+    };
+    const plan = openCodeHarness.plan(turnSpec({ env }), ctx, 'opencode');
+    const config = JSON.parse(Object.values(plan.files ?? {})[0] ?? '');
+    expect(config.provider).toEqual({
+      anthropic: { options: { baseURL: 'http://127.0.0.1:7001/provider/anthropic/v1' } },
+      openai: { options: { baseURL: 'http://127.0.0.1:7001/provider/openai/v1' } },
+    });
+    expect(plan.env).toMatchObject(env);
   });
 
   it('is opencode on PATH and needs one of the providers’ keys', () => {

@@ -24,6 +24,12 @@
  *   servers of type local take {command: [...], environment, enabled} (docs/mcp-servers);
  *   `permission: "allow"` runs every tool without asking (docs/permissions), which matters
  *   because `run` rejects whatever would ask.
+ * - `provider.<id>.options.baseURL` points a provider elsewhere (docs/providers): the box
+ *   edge's relays, from the ANTHROPIC_BASE_URL / OPENAI_BASE_URL the control plane hands in
+ *   (the keys it hands in are placeholders the relays replace). The Anthropic SDK's base URL
+ *   ends in /v1. OpenCode's openai provider speaks the Responses API (`POST /v1/responses`),
+ *   not chat completions. XDG_* put its data (sessions, which --session reads) and cache
+ *   in the workspace, so later turns and forks find them.
  */
 import * as path from 'node:path';
 import type { ContextUse, HarnessOutput } from '@sessionboxer/domain';
@@ -165,8 +171,18 @@ function stepInput(tokens: Json): number {
   return count(tokens.input) + count(cache?.read) + count(cache?.write);
 }
 
+/** Each provider the control plane gave a base URL for (its relay), as OpenCode's option. */
+function providers(env: Record<string, string>): Json {
+  const anthropic = env.ANTHROPIC_BASE_URL;
+  const openai = env.OPENAI_BASE_URL;
+  return {
+    ...(anthropic ? { anthropic: { options: { baseURL: `${anthropic}/v1` } } } : {}),
+    ...(openai ? { openai: { options: { baseURL: openai } } } : {}),
+  };
+}
+
 /** The config file the turn runs with: the box's MCP servers, every tool allowed. */
-function openCodeConfig(ctx: TurnContext): Json {
+function openCodeConfig(turn: TurnSpec, ctx: TurnContext): Json {
   const mcp = Object.fromEntries(
     Object.entries(ctx.mcpServers).map(([name, server]) => [
       name,
@@ -178,7 +194,22 @@ function openCodeConfig(ctx: TurnContext): Json {
       },
     ]),
   );
-  return { $schema: 'https://opencode.ai/config.json', mcp, permission: 'allow' };
+  const provider = providers(turn.env);
+  return {
+    $schema: 'https://opencode.ai/config.json',
+    mcp,
+    permission: 'allow',
+    ...(Object.keys(provider).length > 0 ? { provider } : {}),
+  };
+}
+
+function xdgDirs(root: string): Record<string, string> {
+  return {
+    XDG_DATA_HOME: path.join(root, 'data'),
+    XDG_CONFIG_HOME: path.join(root, 'config'),
+    XDG_CACHE_HOME: path.join(root, 'cache'),
+    XDG_STATE_HOME: path.join(root, 'state'),
+  };
 }
 
 /** OpenCode (`opencode run`), the prompt on stdin, the box's MCP servers in a generated config. */
@@ -202,9 +233,14 @@ export const openCodeHarness: HarnessAdapter = {
         ...(turn.model === 'default' ? [] : ['--model', turn.model]),
         ...(turn.harnessSessionId === null ? [] : ['--session', turn.harnessSessionId]),
       ],
-      env: { ...turn.env, OPENCODE_CONFIG: configPath, OPENCODE_DISABLE_AUTOUPDATE: '1' },
+      env: {
+        ...turn.env,
+        OPENCODE_CONFIG: configPath,
+        OPENCODE_DISABLE_AUTOUPDATE: '1',
+        ...xdgDirs(path.join(ctx.workspace, '.sessionboxer', 'opencode')),
+      },
       stdin: promptWithBriefing(turn),
-      files: { [configPath]: `${JSON.stringify(openCodeConfig(ctx), null, 2)}\n` },
+      files: { [configPath]: `${JSON.stringify(openCodeConfig(turn, ctx), null, 2)}\n` },
     };
   },
   parser: () => new OpenCodeStream(),

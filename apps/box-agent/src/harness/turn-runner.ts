@@ -18,6 +18,8 @@ export interface TurnRunnerOptions {
   log: Log;
   /** The environment every harness starts from (credentials come on top, per turn). */
   baseEnv?: Record<string, string>;
+  /** Folder of the agent CLIs the project ships (/opt/sessionboxer/node_modules/.bin). */
+  agentBin?: string;
 }
 
 interface Run {
@@ -38,7 +40,7 @@ export class TurnRunner {
   private readonly baseEnv: Record<string, string>;
 
   constructor(private readonly options: TurnRunnerOptions) {
-    this.baseEnv = options.baseEnv ?? defaultBaseEnv(options.workspace);
+    this.baseEnv = options.baseEnv ?? defaultBaseEnv(options.workspace, options.agentBin);
   }
 
   start(push: TurnStartPush): void {
@@ -146,7 +148,7 @@ async function readMcpServers(file: string): Promise<Record<string, McpServerSpe
 }
 
 /** What a harness sees of the daemon's environment: enough to run, none of the daemon's own. */
-function defaultBaseEnv(workspace: string): Record<string, string> {
+function defaultBaseEnv(workspace: string, agentBin?: string): Record<string, string> {
   const keep = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'DISPLAY', 'USER', 'SHELL', 'TZ'];
   const env: Record<string, string> = { TERM: 'dumb', HOME: workspace, LANG: 'C.UTF-8' };
   for (const key of keep) {
@@ -154,5 +156,7 @@ function defaultBaseEnv(workspace: string): Record<string, string> {
     if (value !== undefined && value !== '') env[key] = value;
   }
   env.PATH ??= '/usr/local/bin:/usr/bin:/bin';
+  // Last, so a CLI the workspace installs itself comes first.
+  if (agentBin) env.PATH = `${env.PATH}:${agentBin}`;
   return env;
 }

@@ -62,6 +62,7 @@ describe('config', () => {
       port: 7000,
       workspace: '/workspace',
       mcpCommandRoot: '/opt/sessionboxer/dist/apps/box-agent/src/mcp',
+      agentBin: '/opt/sessionboxer/node_modules/.bin',
       callWaitMs: 15_000,
       callTimeoutMs: 20_000,
     });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BoxesModule } from '../boxes';
+import { ProviderRelayModule } from '../provider-relay';
 import { SettingsModule } from '../settings';
 import { AgentController } from './agent.controller';
 import { BoxGoneReactor } from './box-gone.reactor';
@@ -11,7 +12,7 @@ import { TurnDispatcher } from './turn-dispatcher';
 
 /** A session's agent: its conversation, prompts and queue, and the turns its box runs. */
 @Module({
-  imports: [BoxesModule, SettingsModule],
+  imports: [BoxesModule, SettingsModule, ProviderRelayModule],
   controllers: [AgentController],
   providers: [
     ConversationsService,

@@ -15,7 +15,7 @@ import {
 } from '@sessionboxer/projections';
 import { DaemonChannel } from '../boxes';
 import type { AppConfig } from '../config';
-import { CredentialsService } from '../settings';
+import { ProviderRelay } from '../provider-relay';
 import { PolicyService } from '../settings';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
 import { sessionConversationId } from './agent-harness';
@@ -48,7 +48,7 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
     private readonly conversations: ConversationsService,
-    private readonly credentials: CredentialsService,
+    private readonly providers: ProviderRelay,
     private readonly channel: DaemonChannel,
     private readonly policy: PolicyService,
   ) {}
@@ -178,7 +178,8 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
       briefing: started.briefing,
       model: started.model,
       harnessSessionId: doc.harnessSessionId,
-      env: this.credentials.envFor(harness),
+      // Placeholders and the edge's relay URLs only: the real credential never enters the box.
+      env: this.providers.boxEnv(harness),
     });
   }
 

@@ -10,7 +10,6 @@ import {
   validCredentialName,
   type Actor,
   type CredentialName,
-  type HarnessName,
 } from '@sessionboxer/domain';
 import type { CredentialView } from '@sessionboxer/contracts';
 import { CommandBus } from '../../infrastructure/command-bus';
@@ -18,13 +17,6 @@ import type { CredentialVault } from './credential-vault';
 import { maskSecrets } from './secret-masker';
 
 export const CREDENTIAL_VAULT = Symbol('CredentialVault');
-
-/** Which credentials each harness is handed (the scripted harness, a test tool, gets all). */
-const HARNESS_CREDENTIALS: Readonly<Record<HarnessName, readonly CredentialName[]>> = {
-  'claude-code': ['anthropicApiKey', 'claudeCodeOauthToken'],
-  opencode: ['anthropicApiKey', 'openaiApiKey', 'openrouterApiKey'],
-  scripted: CREDENTIAL_NAMES,
-};
 
 /** Credentials for agents: set and cleared by people, handed to a harness for one run. */
 @Injectable()
@@ -70,14 +62,12 @@ export class CredentialsService {
     return this.view(name);
   }
 
-  /** The environment a harness runs its turn with: its credentials that are set. */
-  envFor(harness: HarnessName): Record<string, string> {
-    const env: Record<string, string> = {};
-    for (const name of HARNESS_CREDENTIALS[harness]) {
-      const value = this.vault.get(name);
-      if (value !== null) env[CREDENTIAL_ENV[name]] = value;
-    }
-    return env;
+  /**
+   * A credential's value, for the provider relays only: they add it to a box's requests
+   * outside the box (boxes hold a placeholder). Never put it in an answer, event or log.
+   */
+  value(name: CredentialName): string | null {
+    return this.vault.get(name);
   }
 
   /** `value` with every credential's value masked. */
