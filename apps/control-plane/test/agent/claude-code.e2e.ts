@@ -1,13 +1,16 @@
-import * as fs from 'node:fs';
-import type { EventStore } from '@sessionboxer/event-store';
-import { EVENT_STORE } from '../../src/infrastructure/tokens';
-import { waitForBox } from '../box-kit';
-import { ModelProviderDouble, say, use } from '../doubles/model-provider/model-provider-double';
-import { startApp, type RunningApp } from '../harness';
+import { say, use } from '../doubles/model-provider/model-provider-double';
 import { conversation, shape, transcript, turnFinished } from './agent-kit';
-import { boxEnvirons, filesHolding, workspaceOf } from './box-secrets-kit';
-
-const PLACEHOLDER = 'sessionboxer-placeholder';
+import { boxEnvirons } from './box-secrets-kit';
+import {
+  allEvents,
+  carriesToolResult,
+  expectKeyOnlyAtTheDouble,
+  LIST_BOX_ENVIRONS,
+  readySession,
+  realKey,
+  startRealAgentWorld,
+  type RealAgentWorld,
+} from './real-agent-kit';
 
 /**
  * The real Claude Code (the project's node_modules/.bin/claude, seen read-only in the box) runs
@@ -15,41 +18,22 @@ const PLACEHOLDER = 'sessionboxer-placeholder';
  * box's edge and the control plane's Anthropic relay, which adds the real key.
  */
 describe('a turn of the real Claude Code in a box', () => {
-  const SECRET = `sk-ant-api03-${'Cc7'.repeat(12)}-real`;
-  let double: ModelProviderDouble;
-  let api: RunningApp;
+  const KEY = realKey('Cc7');
+  let world: RealAgentWorld;
   let id: string;
 
   beforeAll(async () => {
-    double = await ModelProviderDouble.start();
-    api = await startApp(undefined, {
-      SESSIONBOXER_BOXES: 'on',
-      SESSIONBOXER_ANTHROPIC_BASE_URL: double.url,
-    });
-    await api.request('PUT', '/api/settings/credentials/anthropicApiKey', { value: SECRET });
-    const created = await api.request('POST', '/api/sessions', {
-      title: 'Claude Code at work',
-      provider: 'claude-code',
-    });
-    expect(created.status).toBe(201);
-    id = created.body.id;
-    await waitForBox(api, id);
+    world = await startRealAgentWorld(KEY);
+    id = await readySession(world.api, 'claude-code', 'Claude Code at work');
   });
-  afterAll(async () => {
-    await api?.close();
-    await double?.close();
-    if (api) fs.rmSync(api.dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => world?.close());
 
   it('calls mcp__sessionboxer__title_set and answers; the key reaches the double only', async () => {
-    let environs = '';
+    const { api, double } = world;
     double.play([
       [
         say('Reading what my box holds, then naming the session.'),
-        use('Bash', {
-          command: 'for f in /proc/[0-9]*/environ; do tr "\\000" "\\n" < "$f"; done | sort -u',
-          description: 'List the environment of every process in the box',
-        }),
+        use('Bash', { command: LIST_BOX_ENVIRONS, description: 'List every environment' }),
       ],
       [use('mcp__sessionboxer__title_set', { title: 'Named by Claude Code' })],
       [say('Done: the session is named.')],
@@ -58,10 +42,9 @@ describe('a turn of the real Claude Code in a box', () => {
       text: 'Name this session',
     });
     expect(sent.status).toBe(202);
-    // While the turn runs (the CLI waits for the title_set step): what the box's processes hold.
-    const second = await double.next((r) => r.kind === 'main' && hasToolResult(r.body));
-    environs = await boxEnvirons(api, id);
-    expect(second).toBeDefined();
+    // While the CLI runs (its Bash result has come back): what the box's processes hold.
+    await double.next((r) => r.kind === 'main' && carriesToolResult(r.body));
+    const environs = await boxEnvirons(api, id);
 
     const finished = await turnFinished(api, id, 1, 90_000);
     expect(finished.status).toBe('finished');
@@ -76,41 +59,23 @@ describe('a turn of the real Claude Code in a box', () => {
       'Done: the session is named.',
     ]);
 
-    const session = (await api.request('GET', `/api/sessions/${id}`)).body;
-    expect(session.title).toBe('Named by Claude Code');
-    const all = await api.app.get<EventStore>(EVENT_STORE).readAll();
-    const titled = all.filter((e) => e.type === 'SessionTitleSet');
+    expect((await api.request('GET', `/api/sessions/${id}`)).body.title).toBe(
+      'Named by Claude Code',
+    );
+    const titled = (await allEvents(api)).filter((e) => e.type === 'SessionTitleSet');
     expect(titled.map((e) => e.data)).toEqual([
       expect.objectContaining({ sessionId: id, title: 'Named by Claude Code' }),
     ]);
     const entries = shape(await transcript(api, id));
-    expect(entries).toContain('marker:session-renamed');
+    expect(entries.indexOf('marker:session-renamed')).toBeGreaterThan(
+      entries.indexOf('tool_call#1:mcp__sessionboxer__title_set'),
+    );
     expect(entries.indexOf('marker:session-renamed')).toBeLessThan(
       entries.lastIndexOf('tool_result#1'),
     );
 
-    // The double saw the real key on every model request, and never the placeholder.
-    const posts = double.requests.filter((r) => r.method === 'POST');
-    expect(posts.length).toBeGreaterThanOrEqual(3);
-    expect(new Set(posts.map((r) => r.headers['x-api-key']))).toEqual(new Set([SECRET]));
-    const headers = JSON.stringify(double.requests.map((r) => r.headers));
-    expect(headers.includes(PLACEHOLDER)).toBe(false);
-    // The CLI's own environment (its Bash tool listed it) held the placeholder and the edge.
-    expect(results[0].output).toContain(`ANTHROPIC_API_KEY=${PLACEHOLDER}`);
-    expect(results[0].output).toContain(
-      'ANTHROPIC_BASE_URL=http://127.0.0.1:7001/provider/anthropic',
-    );
-    // Nothing in the box held the key: no process's environment, no workspace file.
-    expect(environs).toContain(PLACEHOLDER);
-    expect(environs).not.toContain(SECRET);
-    expect(results[0].output).not.toContain(SECRET);
-    expect(filesHolding(await workspaceOf(api, id), SECRET)).toEqual([]);
-    expect(JSON.stringify(all)).not.toContain(SECRET);
+    // The CLI's Bash tool listed its own environment too: the placeholder, never the key.
+    await expectKeyOnlyAtTheDouble(world, id, KEY, `${environs}\n${results[0].output}`);
+    expect(results[0].output).toContain('ANTHROPIC_API_KEY=sessionboxer-placeholder');
   });
 });
-
-function hasToolResult(body: Record<string, unknown> | null): boolean {
-  const messages = (body?.messages ?? []) as { role: string; content: unknown }[];
-  const last = messages[messages.length - 1];
-  return Array.isArray(last?.content) && last.content.some((b: any) => b?.type === 'tool_result');
-}
