@@ -23,6 +23,8 @@ export interface ProviderRequest {
   api: 'anthropic' | 'openai' | 'none';
   /** performance.now() when the whole body had arrived (for benchmarks). */
   at: number;
+  /** performance.now() when the double had written its whole answer (null until then). */
+  answered: number | null;
 }
 
 const MAX_BODY = 32 * 1024 * 1024;
@@ -122,7 +124,7 @@ export class ModelProviderDouble {
       ((route === 'POST /v1/messages' && isMainAnthropic(body)) ||
         (route === 'POST /v1/chat/completions' && isMainOpenAi(body)));
     const kind = main ? 'main' : api === 'none' ? 'other' : 'side';
-    this.record({
+    const request: ProviderRequest = {
       method: req.method ?? '?',
       path: req.url ?? '/',
       headers: req.headers,
@@ -130,7 +132,10 @@ export class ModelProviderDouble {
       kind,
       api,
       at: performance.now(),
-    });
+      answered: null,
+    };
+    res.once('finish', () => (request.answered = performance.now()));
+    this.record(request);
     if (route === 'POST /v1/messages' && body !== null)
       return answerAnthropic(res, body, this.script);
     if (route === 'POST /v1/messages/count_tokens' && body !== null)
