@@ -390,6 +390,7 @@ describe('claude-code plan', () => {
         '--verbose',
         '--mcp-config',
         '/workspace/.mcp.json',
+        '--strict-mcp-config',
         '--permission-mode',
         'bypassPermissions',
         '--session-id',
@@ -414,7 +415,7 @@ describe('claude-code plan', () => {
       env: { CLAUDE_CODE_OAUTH_TOKEN: 'sk-ant-oat01-test', CLAUDE_CONFIG_DIR: '/root/.claude' },
     });
     const plan = claudeCodeHarness.plan(turn, ctx, 'claude');
-    expect(plan.argv.slice(9)).toEqual([
+    expect(plan.argv.slice(10)).toEqual([
       '--model',
       'opus',
       '--resume',

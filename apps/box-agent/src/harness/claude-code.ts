@@ -3,7 +3,9 @@
  *
  * - Flags (CLI reference, docs.anthropic.com/en/docs/claude-code/cli-reference): `-p` prints
  *   and exits, reading the prompt from stdin when none is given (`cat file | claude -p`);
- *   `--output-format stream-json`, which needs `--verbose`; `--mcp-config <file>`; `--model`
+ *   `--output-format stream-json`, which needs `--verbose`; `--mcp-config <file>` with
+ *   `--strict-mcp-config` (those servers and no other: in bypassPermissions it also loads the
+ *   workspace's .mcp.json as the project's, seen here, which the flag makes explicit); `--model`
  *   (an alias such as sonnet, or a full name); `--session-id <uuid>` names a new session;
  *   `--resume <id>` continues one; `--permission-mode bypassPermissions` asks for nothing
  *   (the box is the sandbox).
@@ -233,6 +235,7 @@ export const claudeCodeHarness: HarnessAdapter = {
         '--verbose',
         '--mcp-config',
         ctx.mcpConfigPath,
+        '--strict-mcp-config',
         '--permission-mode',
         'bypassPermissions',
         ...(turn.model === 'default' ? [] : ['--model', turn.model]),
