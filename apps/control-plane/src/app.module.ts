@@ -12,6 +12,7 @@ import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { OtherSessionsModule } from './other-sessions';
 import { PresenceModule } from './presence';
 import { PullRequestsModule } from './pull-requests';
+import { RepositoriesModule } from './repositories';
 import { SchedulesModule } from './schedules';
 import { SessionsModule } from './sessions';
 import { SettingsModule } from './settings';
@@ -34,6 +35,7 @@ export class AppModule {
         PresenceModule,
         BoxesModule,
         EgressModule,
+        RepositoriesModule,
         AgentModule,
         SessionsModule,
         OtherSessionsModule,

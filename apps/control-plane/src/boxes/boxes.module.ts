@@ -10,6 +10,7 @@ import { BoxSockets } from './channel/box-sockets';
 import { DaemonChannel } from './channel/daemon-channel';
 import { LocalBoxDriver } from './driver';
 import { BoxLifecycle } from './lifecycle/box-lifecycle.service';
+import { BoxWorkspaceHooks } from './lifecycle/box-workspace-hooks';
 import { SnapshotsController } from './snapshots/snapshots.controller';
 import { SnapshotsService } from './snapshots/snapshots.service';
 import { SessionTerminalsController } from './terminals/session-terminals.controller';
@@ -37,6 +38,7 @@ import { SessionFilesController } from './workspace/session-files.controller';
         }),
     },
     BoxSocketFolders,
+    BoxWorkspaceHooks,
     BoxSockets,
     DaemonChannel,
     BoxLifecycle,
@@ -47,6 +49,7 @@ import { SessionFilesController } from './workspace/session-files.controller';
   exports: [
     BOX_DRIVER,
     BoxSocketFolders,
+    BoxWorkspaceHooks,
     BoxSockets,
     DaemonChannel,
     BoxLifecycle,

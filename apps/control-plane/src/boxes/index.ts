@@ -7,6 +7,7 @@ export {
 } from './channel/box-socket-folder';
 export { DaemonChannel, daemonAnswer } from './channel/daemon-channel';
 export { BoxLifecycle } from './lifecycle/box-lifecycle.service';
+export { BoxWorkspaceHooks, type BoxWorkspaceHook } from './lifecycle/box-workspace-hooks';
 export { boxPaths, projectRoot, daemonLaunch } from './lifecycle/box-paths';
 export { SnapshotsService } from './snapshots/snapshots.service';
 export { Terminals } from './terminals/terminals.service';

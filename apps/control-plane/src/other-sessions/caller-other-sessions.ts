@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { READ_MODELS } from '../infrastructure/tokens';
 import { PolicyService } from '../settings';
 import { SettingsService } from '../settings';
+import { Repositories } from '../repositories';
 import { Approvals } from './approvals.service';
 import { ChildSessions, titleFrom } from './child-sessions.service';
 import { SessionDirectory } from './session-directory.service';
@@ -15,6 +16,7 @@ export interface OtherSessionsDeps {
   policy: PolicyService;
   settings: SettingsService;
   readModels: SqliteReadModelStore;
+  repositories: Repositories;
 }
 
 /**
@@ -41,6 +43,7 @@ export class CallerOtherSessions {
     first_prompt: string;
     title?: string;
     provider?: string;
+    repos?: string[];
   }): Promise<CreateSessionAnswer> {
     const settings = await this.deps.settings.current();
     const request = {
@@ -48,7 +51,10 @@ export class CallerOtherSessions {
       firstPrompt: args.first_prompt,
       provider: args.provider ?? settings.defaults.provider,
       hop: this.deps.children.nextHop(this.sessionId),
+      repos: args.repos ?? [],
     };
+    // An unknown repository is refused now, before a person is asked to allow it.
+    this.deps.repositories.requireKnown(request.repos);
     const { effective } = await this.deps.policy.view(this.sessionId);
     const key = `call/${this.callId}`;
     if (effective.sessionCreation === 'ask') {
@@ -90,5 +96,6 @@ export class OtherSessions implements OtherSessionsDeps {
     readonly policy: PolicyService,
     readonly settings: SettingsService,
     @Inject(READ_MODELS) readonly readModels: SqliteReadModelStore,
+    readonly repositories: Repositories,
   ) {}
 }

@@ -20,6 +20,7 @@ import { CommandBus } from '../infrastructure/command-bus';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
 import { SettingsService } from '../settings';
 import { SnapshotsService } from '../boxes';
+import { Repositories } from '../repositories';
 
 /** What an agent asks for with session_create (or a person allows on its card). */
 export interface ChildRequest {
@@ -28,6 +29,8 @@ export interface ChildRequest {
   provider: string;
   /** The hop of the first prompt: the creating turn's + 1. */
   hop: number;
+  /** Global settings' repositories to clone in (absent in approvals asked before repos). */
+  repos?: string[];
 }
 
 export interface CreatedChild {
@@ -52,14 +55,17 @@ export class ChildSessions {
     private readonly agent: SessionAgent,
     private readonly turns: TurnDispatcher,
     private readonly snapshots: SnapshotsService,
+    private readonly repositories: Repositories,
   ) {}
 
   /** Creates the session now (the caller checked the policy, or a person allowed it). */
   async create(creatorId: string, request: ChildRequest, key: string): Promise<CreatedChild> {
     const sessionId = deterministicUuid(`child/${creatorId}/${key}`);
     const actor: Actor = { kind: 'agent', sessionId: creatorId };
+    const repos = this.repositories.requireKnown(request.repos);
     await this.admit(creatorId, sessionId, request.title, key);
-    await this.record(sessionId, request.title, request.provider, creatorId, null, key);
+    const spec = { title: request.title, provider: request.provider, repos };
+    await this.record(sessionId, spec, creatorId, null, key);
     if (this.config.boxes) await this.boxes.provision(sessionId);
     await this.agent.prompt(sessionId, {
       text: request.firstPrompt,
@@ -89,7 +95,8 @@ export class ChildSessions {
     await this.admit(creatorId, sessionId, title, key);
     const snapshot = await this.snapshots.take(creatorId, actor, `fork/${key}`);
     const origin = { sessionId: creatorId, snapshotId: snapshot.id };
-    await this.record(sessionId, title, creator.provider, creatorId, origin, key);
+    const spec = { title, provider: creator.provider, repos: creator.repos };
+    await this.record(sessionId, spec, creatorId, origin, key);
     await this.snapshots.seed(creatorId, snapshot.id, sessionId);
     if (this.config.boxes) await this.boxes.provision(sessionId);
     return { sessionId, title, url: this.url(sessionId), snapshotOrdinal: snapshot.ordinal };
@@ -110,8 +117,7 @@ export class ChildSessions {
 
   private async record(
     sessionId: string,
-    title: string,
-    provider: string,
+    { title, provider, repos }: { title: string; provider: string; repos: string[] },
     creatorId: string,
     forkedFrom: { sessionId: string; snapshotId: string } | null,
     key: string,
@@ -127,6 +133,7 @@ export class ChildSessions {
         environment: defaults.environment,
         createdBy: { sessionId: creatorId },
         forkedFrom,
+        repos,
       },
       metadata: this.bus.metadata({ kind: 'agent', sessionId: creatorId }, `create/${key}`),
     });

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AgentModule } from '../agent';
 import { BoxesModule } from '../boxes';
 import { JobsModule } from '../jobs';
+import { RepositoriesModule } from '../repositories';
 import { SessionsModule } from '../sessions';
 import { SettingsModule } from '../settings';
 import { ApprovalsController } from './approvals.controller';
@@ -18,7 +19,14 @@ import { StoppedChildren } from './stopped-children.reactor';
  * the limits (3 alive per creating agent, the global cap) that hold when calls race.
  */
 @Module({
-  imports: [SessionsModule, AgentModule, BoxesModule, SettingsModule, JobsModule],
+  imports: [
+    SessionsModule,
+    AgentModule,
+    BoxesModule,
+    SettingsModule,
+    JobsModule,
+    RepositoriesModule,
+  ],
   controllers: [ApprovalsController, LimitsController],
   providers: [
     Approvals,

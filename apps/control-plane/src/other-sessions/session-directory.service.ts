@@ -147,7 +147,7 @@ export class SessionDirectory {
       status: this.status(s),
       provider: s.provider,
       environment: s.environment,
-      repos: [] as string[],
+      repos: s.repos ?? [],
       createdAt: s.createdAt,
       createdBy: s.createdBy && {
         sessionId: s.createdBy.sessionId,

@@ -74,6 +74,7 @@ export class ScheduleFires implements OnApplicationShutdown {
       {
         title: action.title ?? titleFrom(action.prompt),
         provider: action.provider ?? settings.defaults.provider,
+        repos: action.repos,
       },
       { actor: from, idempotencyKey: key },
     );

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AgentModule } from '../agent';
 import { BoxesModule } from '../boxes';
 import { PresenceModule } from '../presence';
+import { RepositoriesModule } from '../repositories';
 import { SettingsModule } from '../settings';
 import { DestroyedBoxes } from './destroyed-boxes';
 import { SelfTools } from './self.tools';
@@ -14,7 +15,7 @@ import { WhoAmIBuilder } from './whoami.builder';
 
 /** Sessions: create, rename, stop, resume, fork; what a session knows of itself (whoami). */
 @Module({
-  imports: [AgentModule, BoxesModule, SettingsModule, PresenceModule],
+  imports: [AgentModule, BoxesModule, SettingsModule, PresenceModule, RepositoriesModule],
   controllers: [SessionsController, SessionBoxController, SnapshotForkController],
   providers: [SessionsService, WhoAmIBuilder, SelfTools, SessionFileSync, DestroyedBoxes],
   exports: [SessionsService, WhoAmIBuilder, SessionFileSync],

@@ -30,6 +30,7 @@ import { SnapshotsService } from '../boxes';
 import { requireSession } from '../common/require-session';
 import { BoxLifecycle } from '../boxes';
 import type { AppConfig } from '../config';
+import { Repositories } from '../repositories';
 import type { CreateSessionDto } from './dto/create-session.dto';
 
 /** Who asked, and the caller's idempotency key when it sent one. */
@@ -49,6 +50,7 @@ export class SessionsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly agent: SessionAgent,
     private readonly snapshots: SnapshotsService,
+    private readonly repositories: Repositories,
   ) {}
 
   async create(dto: CreateSessionDto, caller: Caller): Promise<SessionView> {
@@ -68,6 +70,10 @@ export class SessionsService {
         `forkedFrom.snapshotId: session ${dto.forkedFrom.sessionId} has no snapshot ${dto.forkedFrom.snapshotId}`,
       );
     }
+    // A fork has its source's repositories (and their copied trees); any other names known ones.
+    const repos = dto.forkedFrom
+      ? this.get(dto.forkedFrom.sessionId).repos
+      : this.repositories.requireKnown(dto.repos);
     // A retried create (same key) must name the same session, or it would create a second one.
     const sessionId = caller.idempotencyKey
       ? deterministicUuid(`session/${metadata.commandId}`)
@@ -82,6 +88,7 @@ export class SessionsService {
         environment: dto.environment ?? 'docker-linux',
         createdBy: null,
         forkedFrom: dto.forkedFrom ?? null,
+        repos,
       },
       metadata,
     });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode } from '@sessionboxer/domain';
-import type { WhoAmI } from '@sessionboxer/mcp-adapters';
+import { BOX_PATHS, type WhoAmI } from '@sessionboxer/mcp-adapters';
 import {
   conversationQueries,
   pullRequestQueries,
@@ -29,6 +29,7 @@ const SESSION_FILE_FIELDS = [
   'forkedFrom',
   'createdBy',
   'branch',
+  'repos',
   'snapshotCount',
   'sessionboxerVersion',
   'agentTools',
@@ -64,7 +65,7 @@ export class WhoAmIBuilder {
         sessionId: s.createdBy.sessionId,
         title: titleOf(s.createdBy.sessionId),
       },
-      branch: null,
+      branch: s.branch ?? null,
       snapshotCount: details?.snapshotCount ?? 0,
       sessionboxerVersion: SESSIONBOXER_VERSION,
       agentTools: (await this.policy.forCall(sessionId)).agentTools,
@@ -80,7 +81,7 @@ export class WhoAmIBuilder {
       })),
       prs: pullRequestQueries(this.readModels).list(sessionId),
       verification: verificationQueries(this.readModels).summary(sessionId),
-      repos: [],
+      repos: (s.repos ?? []).map((name) => ({ name, path: `${BOX_PATHS.workspace}/${name}` })),
     };
   }
 

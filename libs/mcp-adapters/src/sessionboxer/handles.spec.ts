@@ -171,17 +171,24 @@ describe('each tool reaches its handler with its parsed arguments', () => {
 });
 
 describe('the Other sessions tools reach their handlers', () => {
-  it('session_create: first_prompt trimmed, title and provider as given', async () => {
+  it('session_create: first_prompt trimmed, title, provider and repos as given (repos: [])', async () => {
     const args = { first_prompt: ' Fix the flaky test ', title: 'Flaky', provider: 'scripted' };
     await expect(call('session_create', args)).resolves.toMatchObject({
       pending: false,
       title: 'Child',
     });
+    await call('session_create', { first_prompt: 'x', repos: ['app', 'api.v2'] });
     expect(fake.calls).toEqual([
       {
         tool: 'session_create',
-        args: { first_prompt: 'Fix the flaky test', title: 'Flaky', provider: 'scripted' },
+        args: {
+          first_prompt: 'Fix the flaky test',
+          title: 'Flaky',
+          provider: 'scripted',
+          repos: [],
+        },
       },
+      { tool: 'session_create', args: { first_prompt: 'x', repos: ['app', 'api.v2'] } },
     ]);
   });
 

@@ -18,6 +18,8 @@ const long = (n: number) => 'x'.repeat(n);
 // [tool, arguments, the field named, what the message says]
 const refused: [string, unknown, string, RegExp][] = [
   ['title_set', {}, 'title', /title is required/],
+  ['session_create', { first_prompt: 'x', repos: ['a/b'] }, 'repos[0]', /a repository name/],
+  ['session_create', { first_prompt: 'x', repos: 'app' }, 'repos', /repos/],
   ['title_set', { title: '   ' }, 'title', /title must not be empty/],
   ['title_set', { title: long(201) }, 'title', /title must be at most 200 characters/],
   ['title_set', { title: 'two\nlines' }, 'title', /title must be one line/],

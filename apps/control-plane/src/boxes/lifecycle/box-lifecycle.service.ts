@@ -23,6 +23,7 @@ import { CommandBus } from '../../infrastructure/command-bus';
 import { APP_CONFIG, BOX_DRIVER, READ_MODELS } from '../../infrastructure/tokens';
 import { boxPaths, daemonLaunch, projectRoot } from './box-paths';
 import { SettingsService } from '../../settings';
+import { BoxWorkspaceHooks } from './box-workspace-hooks';
 
 const SYSTEM: Actor = { kind: 'system', id: 'box-lifecycle' };
 /** How long a surviving daemon has to reconnect after a restart before its box is re-created. */
@@ -47,6 +48,7 @@ export class BoxLifecycle
     private readonly bus: CommandBus,
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
     private readonly settings: SettingsService,
+    private readonly workspaces: BoxWorkspaceHooks,
   ) {}
 
   /**
@@ -98,6 +100,8 @@ export class BoxLifecycle
       isolation: this.driver.isolation,
     });
     try {
+      // Repositories are cloned in (the repositories module), or why not fails the box.
+      await this.workspaces.beforeStart(sessionId, paths.workspace);
       await this.driver.create({
         sessionId,
         workspaceDir: paths.workspace,
@@ -110,6 +114,7 @@ export class BoxLifecycle
       await this.box(sessionId, 'FailBox', { reason });
       throw e;
     }
+    await this.workspaces.afterStart(sessionId);
   }
 
   async freeze(sessionId: string): Promise<void> {

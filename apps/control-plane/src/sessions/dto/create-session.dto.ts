@@ -2,6 +2,8 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  IsArray,
   IsIn,
   IsNotEmpty,
   IsObject,
@@ -15,7 +17,10 @@ import {
 import {
   HARNESS_NAMES,
   MODEL_NAME,
+  REPO_NAME_MAX_LENGTH,
+  REPO_NAME_PATTERN,
   SESSION_ENVIRONMENTS,
+  SESSION_REPOS_MAX,
   STOP_REASON_MAX_LENGTH,
   TITLE_MAX_LENGTH,
   type SessionEnvironment,
@@ -86,6 +91,21 @@ export class CreateSessionDto {
   @ValidateNested()
   @Type(() => ForkedFromDto)
   forkedFrom?: ForkedFromDto;
+
+  @ApiPropertyOptional({
+    type: [String],
+    default: [],
+    maxItems: SESSION_REPOS_MAX,
+    description: "Names of Global settings' repositories, cloned into /workspace/<name>",
+  })
+  @IsOptional()
+  @IsArray({ message: 'repos must be a list of repository names' })
+  @ArrayMaxSize(SESSION_REPOS_MAX)
+  @Matches(REPO_NAME_PATTERN, {
+    each: true,
+    message: `each of repos must be a repository name (1–${REPO_NAME_MAX_LENGTH} letters, digits, "_", "." or "-")`,
+  })
+  repos?: string[];
 }
 
 export class RenameSessionDto {

@@ -1,0 +1,2 @@
+export { RepositoriesModule } from './repositories.module';
+export { Repositories } from './repositories.service';
