@@ -15,9 +15,17 @@ import { requireSession } from '../common/require-session';
 import { CommandBus } from '../infrastructure/command-bus';
 import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens';
 
-/** Global settings' egress allow list and each session's own (the last event of each stream). */
+/**
+ * Global settings' egress allow list and each session's own (the last event of each stream).
+ * Every connection reads them, so the last event of each stream is kept in memory: this
+ * service is the only writer of these streams, and forgets a stream when it writes it.
+ */
 @Injectable()
 export class EgressPolicyService {
+  private readonly cache = new Map<string, EgressPolicyEvent | null>();
+  /** Writes so far: a read that a write overtook is not cached. */
+  private writes = 0;
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
@@ -48,11 +56,15 @@ export class EgressPolicyService {
   }
 
   async setGlobal(allow: string[], actor: Actor, key?: string): Promise<EgressPolicyView> {
-    await this.bus.execute(egressPolicyDecider, egressPolicyStream(), {
-      type: 'SetEgressPolicy',
-      data: { allow },
-      metadata: this.bus.metadata(actor, key),
-    });
+    try {
+      await this.bus.execute(egressPolicyDecider, egressPolicyStream(), {
+        type: 'SetEgressPolicy',
+        data: { allow },
+        metadata: this.bus.metadata(actor, key),
+      });
+    } finally {
+      this.forget(egressPolicyStream());
+    }
     return this.global();
   }
 
@@ -63,11 +75,15 @@ export class EgressPolicyService {
     key?: string,
   ): Promise<SessionEgressView> {
     requireSession(this.readModels, sessionId);
-    await this.bus.execute(egressPolicyDecider, egressPolicyStream(sessionId), {
-      type: 'SetSessionEgress',
-      data: { sessionId, mode: change.mode, allow: change.allow },
-      metadata: this.bus.metadata(actor, key),
-    });
+    try {
+      await this.bus.execute(egressPolicyDecider, egressPolicyStream(sessionId), {
+        type: 'SetSessionEgress',
+        data: { sessionId, mode: change.mode, allow: change.allow },
+        metadata: this.bus.metadata(actor, key),
+      });
+    } finally {
+      this.forget(egressPolicyStream(sessionId));
+    }
     return this.session(sessionId);
   }
 
@@ -84,7 +100,17 @@ export class EgressPolicyService {
   }
 
   private async last(stream: string): Promise<EgressPolicyEvent | null> {
+    const cached = this.cache.get(stream);
+    if (cached !== undefined) return cached;
+    const writes = this.writes;
     const [event] = await this.store.readStream(stream, { direction: 'backwards', maxCount: 1 });
-    return (event as unknown as EgressPolicyEvent | undefined) ?? null;
+    const last = event ? ({ type: event.type, data: event.data } as EgressPolicyEvent) : null;
+    if (writes === this.writes) this.cache.set(stream, last);
+    return last;
+  }
+
+  private forget(stream: string): void {
+    this.writes += 1;
+    this.cache.delete(stream);
   }
 }
