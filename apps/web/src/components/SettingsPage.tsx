@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { errorText, get } from '../api';
 import type { PublicSettings, SettingsView } from '@sessionboxer/contracts';
 import { Credentials } from './Credentials';
+import { EgressSettings } from './EgressSettings';
 import { GlobalSettings } from './GlobalSettings';
 import { McpSettings } from './McpSettings';
 import { ScheduledTasks } from './ScheduledTasks';
@@ -35,6 +36,7 @@ export function SettingsPage() {
           <McpSettings settings={settings} onSaved={setSettings} />
         </>
       )}
+      <EgressSettings />
       <Credentials />
       <ScheduledTasks />
     </div>
