@@ -54,20 +54,20 @@ export function chainHash(prev: Buffer, e: ChainFields): Buffer {
   if (scratch.length < worst) scratch = Buffer.allocUnsafe(worst * 2);
   const buf = scratch;
   prev.copy(buf, 0, 0, HASH_BYTES);
-  let at = HASH_BYTES;
-  for (const field of [
-    position,
-    e.streamName,
-    revision,
-    e.id,
-    e.type,
-    e.data,
-    e.metadata,
-    e.recordedAt,
-  ]) {
-    const length = buf.write(field, at + 4, 'utf8');
-    buf.writeUInt32BE(length, at);
-    at += 4 + length;
-  }
+  let at = put(buf, HASH_BYTES, position);
+  at = put(buf, at, e.streamName);
+  at = put(buf, at, revision);
+  at = put(buf, at, e.id);
+  at = put(buf, at, e.type);
+  at = put(buf, at, e.data);
+  at = put(buf, at, e.metadata);
+  at = put(buf, at, e.recordedAt);
   return oneShotHash('sha256', buf.subarray(0, at), 'buffer');
+}
+
+/** One field at `at`: its UTF-8 byte length (4 bytes, big-endian), then the bytes. */
+function put(buf: Buffer, at: number, field: string): number {
+  const length = buf.write(field, at + 4, 'utf8');
+  buf.writeUInt32BE(length, at);
+  return at + 4 + length;
 }

@@ -28,17 +28,7 @@ interface HeadRow {
   hash: Buffer | null;
 }
 
-interface ChainRow {
-  position: number;
-  streamName: string;
-  revision: number;
-  id: string;
-  type: string;
-  data: string;
-  metadata: string;
-  recordedAt: string;
-  hash: Buffer | null;
-}
+type ChainRow = [number, string, number, string, string, string, string, string, Buffer | null];
 
 /** The chain's statements over one connection. */
 export class ChainTable {
@@ -57,10 +47,13 @@ export class ChainTable {
     this.insertStmt = db.prepare(
       'INSERT INTO events (position, stream_name, revision, event_id, type, data, metadata, recorded_at, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    this.readStmt = db.prepare(
-      `SELECT position, stream_name AS streamName, revision, event_id AS id, type, data, metadata,
-         recorded_at AS recordedAt, hash FROM events WHERE position >= ? ORDER BY position LIMIT ?`,
-    );
+    // Rows as arrays, not objects: verify reads every event, and this is half its time.
+    this.readStmt = db
+      .prepare<[number, number], ChainRow>(
+        `SELECT position, stream_name, revision, event_id, type, data, metadata, recorded_at, hash
+           FROM events WHERE position >= ? ORDER BY position LIMIT ?`,
+      )
+      .raw();
   }
 
   head(): HeadRow | undefined {
@@ -84,7 +77,13 @@ export class ChainTable {
   }
 
   read(from: number, limit: number): ChainedEvent[] {
-    return this.readStmt.all(from, limit);
+    const rows = this.readStmt.all(from, limit);
+    const events = new Array<ChainedEvent>(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const [position, streamName, revision, id, type, data, metadata, recordedAt, hash] = rows[i];
+      events[i] = { position, streamName, revision, id, type, data, metadata, recordedAt, hash };
+    }
+    return events;
   }
 }
 
