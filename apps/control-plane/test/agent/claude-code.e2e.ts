@@ -62,7 +62,11 @@ describe('a turn of the real Claude Code in a box', () => {
     expect((await api.request('GET', `/api/sessions/${id}`)).body.title).toBe(
       'Named by Claude Code',
     );
-    const titled = (await allEvents(api)).filter((e) => e.type === 'SessionTitleSet');
+    const all = await allEvents(api);
+    const titled = all.filter((e) => e.type === 'SessionTitleSet');
+    // It called nothing but its model, through the relay: no connection went to the proxy.
+    const egress = all.filter((e) => e.type === 'EgressRefused' || e.type === 'EgressAllowed');
+    expect(egress.map((e) => e.data)).toEqual([]);
     expect(titled.map((e) => e.data)).toEqual([
       expect.objectContaining({ sessionId: id, title: 'Named by Claude Code' }),
     ]);
