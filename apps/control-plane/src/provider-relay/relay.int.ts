@@ -46,6 +46,7 @@ describe('relayToProvider', () => {
   });
   beforeEach(() => {
     double.requests.length = 0;
+    double.play([[say('Hello.'), use('Bash', { command: 'ls' })]]);
     target = { provider: 'Anthropic', baseUrl: double.url, auth: { 'x-api-key': KEY } };
   });
   afterEach(async () => {
@@ -83,6 +84,34 @@ describe('relayToProvider', () => {
     expect(seen.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(seen.headers['x-api-key']).toBeUndefined();
     expect(seen.headers['anthropic-beta']).toBe(beta);
+  });
+
+  it('relays OpenAI chat completions with the bearer swapped, tool_calls streamed', async () => {
+    double.play([[say('Listing.'), use('list_files', { dir: '.' })]]);
+    target = { provider: 'OpenAI', baseUrl: double.url, auth: { authorization: `Bearer ${KEY}` } };
+    const res = await fetch(`${box.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${PLACEHOLDER_KEY}` },
+      body: JSON.stringify({
+        model: 'gpt-double',
+        stream: true,
+        stream_options: { include_usage: true },
+        tools: [{ type: 'function', function: { name: 'list_files', parameters: {} } }],
+        messages: [{ role: 'user', content: 'hi' }],
+      }),
+    });
+    const chunks = (await res.text()).split('\n\n').filter((c) => c !== '');
+    expect(chunks[chunks.length - 1]).toBe('data: [DONE]');
+    const data = chunks.slice(0, -1).map((c) => JSON.parse(c.replace(/^data: /, '')));
+    const deltas = data.flatMap((d) => d.choices.map((c: any) => c.delta));
+    expect(deltas.map((d) => d.content).join('')).toBe('Listing.');
+    const args = deltas.flatMap((d) => d.tool_calls ?? []).map((t: any) => t.function.arguments);
+    expect(JSON.parse(args.join(''))).toEqual({ dir: '.' });
+    expect(data.flatMap((d) => d.choices.map((c: any) => c.finish_reason))).toContain('tool_calls');
+    expect(data[data.length - 1].usage).toMatchObject({ total_tokens: 19 });
+    expect(double.requests.map((r) => [r.kind, r.api, r.headers.authorization])).toEqual([
+      ['main', 'openai', `Bearer ${KEY}`],
+    ]);
   });
 
   it('answers 401 naming the missing credential, and sends nothing on', async () => {
