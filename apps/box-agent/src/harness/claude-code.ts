@@ -4,8 +4,7 @@
  * - Flags (CLI reference, docs.anthropic.com/en/docs/claude-code/cli-reference): `-p` prints
  *   and exits, reading the prompt from stdin when none is given (`cat file | claude -p`);
  *   `--output-format stream-json`, which needs `--verbose`; `--mcp-config <file>` with
- *   `--strict-mcp-config` (those servers and no other: in bypassPermissions it also loads the
- *   workspace's .mcp.json as the project's, seen here, which the flag makes explicit); `--model`
+ *   `--strict-mcp-config` (those servers only; it would load .mcp.json by itself too); `--model`
  *   (an alias such as sonnet, or a full name); `--session-id <uuid>` names a new session;
  *   `--resume <id>` continues one; `--permission-mode bypassPermissions` asks for nothing
  *   (the box is the sandbox).
@@ -26,10 +25,8 @@
  *   answer under a new id.
  * - As root, bypassPermissions is refused unless IS_SANDBOX=1 (anthropics/claude-code#3490).
  * - CLAUDE_CONFIG_DIR moves ~/.claude, the session files --resume reads included.
- * - ANTHROPIC_BASE_URL (from the control plane: the box edge's relay) is where it sends
- *   `HEAD /api/hello` and `POST /v1/messages?beta=true`; the key it holds is a placeholder the
- *   relay replaces. CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC and DISABLE_AUTOUPDATER keep it
- *   from calling anything else (telemetry, error reports, updates): nothing else is reachable.
+ * - It sends `HEAD /api/hello` and `POST /v1/messages?beta=true` to ANTHROPIC_BASE_URL (the
+ *   edge's relay, which replaces its placeholder key); the two flags below turn off the rest.
  */
 import * as path from 'node:path';
 import type { ContextUse, HarnessOutput } from '@sessionboxer/domain';
