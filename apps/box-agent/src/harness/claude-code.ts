@@ -24,9 +24,8 @@
  * - Every line carries session_id. It is reported on every turn, since a resumed run may
  *   answer under a new id.
  * - As root, bypassPermissions is refused unless IS_SANDBOX=1 (anthropics/claude-code#3490).
- * - CLAUDE_CONFIG_DIR moves ~/.claude, the session files --resume reads included.
- * - It sends `HEAD /api/hello` and `POST /v1/messages?beta=true` to ANTHROPIC_BASE_URL (the
- *   edge's relay, which replaces its placeholder key); the two flags below turn off the rest.
+ * - CLAUDE_CONFIG_DIR moves ~/.claude, the session files --resume reads included. It calls
+ *   ANTHROPIC_BASE_URL (the edge's relay) and, with the two flags below, nothing else.
  */
 import * as path from 'node:path';
 import type { ContextUse, HarnessOutput } from '@sessionboxer/domain';
@@ -230,9 +229,7 @@ export const claudeCodeHarness: HarnessAdapter = {
         '--output-format',
         'stream-json',
         '--verbose',
-        '--mcp-config',
-        ctx.mcpConfigPath,
-        '--strict-mcp-config',
+        ...['--mcp-config', ctx.mcpConfigPath, '--strict-mcp-config'],
         '--permission-mode',
         'bypassPermissions',
         ...(turn.model === 'default' ? [] : ['--model', turn.model]),
