@@ -5,6 +5,7 @@ import { useAction } from '../hooks';
 import { navigate, sessionPath } from '../router';
 import type { SessionEnvironment, SessionView, SettingsView } from '@sessionboxer/contracts';
 import { ErrorAlert } from './FormParts';
+import { RepoPicker } from './RepoPicker';
 import { EnvironmentSelect, ProviderSelect } from './SessionFields';
 import { TITLE_MAX_LENGTH } from '@sessionboxer/domain/limits';
 
@@ -35,7 +36,12 @@ function useNewSessionChoices() {
 /** Creates the session, then closes the form and shows the new session. */
 function useCreateSession(onDone: () => void) {
   const { busy, error, run } = useAction();
-  const create = (body: { title: string; provider: string; environment: SessionEnvironment }) =>
+  const create = (body: {
+    title: string;
+    provider: string;
+    environment: SessionEnvironment;
+    repos: string[];
+  }) =>
     run(async () => {
       const created = await post<SessionView>('/api/sessions', body);
       onDone();
@@ -60,15 +66,16 @@ function TitleField({ value, onChange }: { value: string; onChange: (title: stri
   );
 }
 
-/** The New session form: title, provider and environment; the defaults come from Settings. */
+/** The New session form: title, provider, environment and repositories; defaults from Settings. */
 export function NewSessionForm({ onDone }: { onDone: () => void }) {
   const [title, setTitle] = useState('');
+  const [repos, setRepos] = useState<string[]>([]);
   const choices = useNewSessionChoices();
   const { provider, environment } = choices;
   const { busy, error, create } = useCreateSession(onDone);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void create({ title: title.trim(), provider, environment });
+    void create({ title: title.trim(), provider, environment, repos });
   };
 
   return (
@@ -83,6 +90,7 @@ export function NewSessionForm({ onDone }: { onDone: () => void }) {
         options={choices.environments}
         onChange={choices.setEnvironment}
       />
+      <RepoPicker value={repos} onChange={setRepos} />
       <ErrorAlert error={error} />
       <div className="row">
         <button type="submit" className="primary" disabled={busy}>

@@ -3,6 +3,7 @@ import type { PaneName } from '../view-types';
 import type { SessionState } from '../store';
 import { openPane } from '../view-state';
 import { AutoQaPane } from './AutoQaPane';
+import { ChangesPane } from './ChangesPane';
 import { PrsPane } from './PrsPane';
 import { RecordingsPane } from './RecordingsPane';
 import { SnapshotsPane } from './SnapshotsPane';
@@ -10,6 +11,7 @@ import { TerminalsPane } from './TerminalsPane';
 
 const TABS: { pane: PaneName; label: string }[] = [
   { pane: 'prs', label: 'PRs' },
+  { pane: 'changes', label: 'Changes' },
   { pane: 'autoqa', label: 'Auto QA' },
   { pane: 'terminals', label: 'Terminals' },
   { pane: 'snapshots', label: 'Snapshots' },
@@ -21,6 +23,8 @@ function PaneBody({ view }: { view: SessionState }) {
   switch (view.pane) {
     case 'prs':
       return <PrsPane prs={parts.prs} />;
+    case 'changes':
+      return <ChangesPane sessionId={sessionId} />;
     case 'autoqa':
       return <AutoQaPane sessionId={sessionId} runs={parts.verifications} focus={focus} />;
     case 'terminals':

@@ -5,6 +5,7 @@ import { Credentials } from './Credentials';
 import { EgressSettings } from './EgressSettings';
 import { GlobalSettings } from './GlobalSettings';
 import { McpSettings } from './McpSettings';
+import { RepositoriesSettings } from './RepositoriesSettings';
 import { ScheduledTasks } from './ScheduledTasks';
 
 /** `/settings`: Global settings, MCP & connectors, Credentials, Scheduled tasks. */
@@ -36,6 +37,7 @@ export function SettingsPage() {
           <McpSettings settings={settings} onSaved={setSettings} />
         </>
       )}
+      <RepositoriesSettings />
       <EgressSettings />
       <Credentials />
       <ScheduledTasks />
