@@ -112,6 +112,12 @@ describe('events', () => {
     });
   });
 
+  it("shows the metadata without the hash chain's $chain link", () => {
+    const link = { seq: 1, prevHash: '00', hash: '11' };
+    const e = fromResolvedEvent(resolved({ metadata: { ...metadata, $chain: link } }));
+    expect(e?.metadata).toEqual(metadata);
+  });
+
   it('reports -1 when the server sent no position', () => {
     expect(fromResolvedEvent(resolved({ position: undefined }))?.position).toBe(-1);
     const none = { commit: 2n ** 64n - 1n, prepare: 2n ** 64n - 1n };

@@ -107,12 +107,19 @@ export function fromResolvedEvent(
     id: e.id,
     type: e.type,
     data: e.data,
-    metadata: e.metadata as unknown as EventMetadata,
+    metadata: withoutChainLink(e.metadata) as EventMetadata,
     streamName: e.streamId,
     revision: Number(e.revision),
     position: commit === undefined || commit === NO_POSITION ? -1 : Number(commit),
     recordedAt: e.created.toISOString(),
   };
+}
+
+/** The port's metadata: what the caller gave, without the hash chain's `$chain` link. */
+function withoutChainLink(metadata: unknown): unknown {
+  if (typeof metadata !== 'object' || metadata === null || !('$chain' in metadata)) return metadata;
+  const { $chain: _link, ...rest } = metadata as Record<string, unknown>;
+  return rest;
 }
 
 /** The commit position of a resolved event of any kind (system ones too), for paging. */

@@ -86,3 +86,20 @@ export async function lastUserPosition(client: EventStoreDBClient): Promise<numb
   });
   return last ? last.position : -1;
 }
+
+/**
+ * The metadata of the last user event in `$all` as stored (with its `$chain` link, which the
+ * port's events do not show), undefined when there is none: the chain head an append follows.
+ */
+export async function lastUserMetadata(client: EventStoreDBClient): Promise<unknown> {
+  let from: number | 'end' = 'end';
+  for (;;) {
+    const page = await readAllPage(client, false, from, PAGE);
+    for (const resolved of page) {
+      if (fromResolvedEvent(resolved)) return resolved.event?.metadata;
+    }
+    const last = page.length === PAGE ? rawPosition(page[page.length - 1]) : undefined;
+    if (last === undefined) return undefined;
+    from = last - 1;
+  }
+}

@@ -9,13 +9,15 @@ import {
   type AllStreamSubscription,
   type ResolvedEvent,
 } from '@eventstore/db-client';
-import { validateAppend } from '../append-validation';
+import { validateAppend, type SerializedEvent } from '../append-validation';
 import {
   ConcurrencyError,
   IdempotencyError,
   type AppendOptions,
   type AppendResult,
+  type EventMetadata,
   type EventStore,
+  type ExpectedRevision,
   type NewEvent,
   type ReadAllOptions,
   type ReadStreamOptions,
@@ -36,7 +38,8 @@ import {
   toReadRevision,
   toSubscriptionStart,
 } from './esdb-mapping';
-import { lastUserPosition, readAllUserEvents } from './esdb-reads';
+import { CHAIN_KEY, chainAppend, headOf } from './esdb-chain';
+import { lastUserMetadata, lastUserPosition, readAllUserEvents } from './esdb-reads';
 import { EsdbSubscription, type ClientSubscription } from './esdb-subscription';
 
 /** How far back a refused append looks for its own ids before calling it a plain conflict. */
@@ -45,6 +48,8 @@ const IDEMPOTENCY_LOOKBACK = 1000;
 /** The EventStoreDB adapter of the EventStore port. */
 export class EventStoreDbEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
+  /** Appends run one after another so each chains from the one before (see esdb-chain.ts). */
+  private appending: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly client: EventStoreDBClient) {}
 
@@ -58,9 +63,29 @@ export class EventStoreDbEventStore implements EventStore {
     events: readonly NewEvent[],
     options?: AppendOptions,
   ): Promise<AppendResult> {
-    const { expected } = validateAppend(streamName, events, options);
+    const { expected, events: serialized } = validateAppend(streamName, events, options);
+    const run = this.appending.then(() =>
+      this.appendChained(streamName, events, serialized, expected),
+    );
+    this.appending = run.catch(() => undefined);
+    return run;
+  }
+
+  /** One append with its `$chain` links, computed from the head read just before it. */
+  private async appendChained(
+    streamName: string,
+    events: readonly NewEvent[],
+    serialized: readonly SerializedEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
+    const head = headOf(await lastUserMetadata(this.client));
+    const [tail] = await this.readStream(streamName, { direction: 'backwards', maxCount: 1 });
+    const links = chainAppend(head, streamName, (tail?.revision ?? -1) + 1, serialized);
+    const chained = events.map((e, i) =>
+      toEventData({ ...e, metadata: { ...e.metadata, [CHAIN_KEY]: links[i] } as EventMetadata }),
+    );
     try {
-      const result = await this.client.appendToStream(streamName, events.map(toEventData), {
+      const result = await this.client.appendToStream(streamName, chained, {
         expectedRevision: toAppendExpectedRevision(expected),
       });
       const nextExpectedRevision = Number(result.nextExpectedRevision);
