@@ -16,6 +16,8 @@ export interface EdgeProxy {
 /** Headers of one request, in bytes (Node's default is 16 KiB too; written here to be sure). */
 export const EDGE_MAX_HEADER_BYTES = 16 * 1024;
 const HEADERS_TIMEOUT_MS = 15_000;
+/** Open connections of one box's edge at once (tunnels included). */
+export const EDGE_MAX_CONNECTIONS = 1024;
 
 /** The edge's own address as the box sees it: a proxy request to it is a request to a route. */
 const OWN_HOSTS = new Set([
@@ -47,6 +49,8 @@ export function createEdgeServer(
   // A client that half-closes after its request (the daemon's pipe passes a FIN on) still gets
   // its answer; Node's default would drop it.
   (server as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  // One box cannot take all of the control plane's descriptors.
+  server.maxConnections = EDGE_MAX_CONNECTIONS;
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     req.on('error', () => res.destroy());
     res.on('error', () => res.destroy());

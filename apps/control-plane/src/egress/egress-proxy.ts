@@ -167,7 +167,17 @@ export class EgressProxy implements EdgeProxy {
     });
     upstream.on('response', (reply) => {
       reply.on('error', () => res.destroy());
-      res.writeHead(reply.statusCode ?? 502, reply.statusMessage, forwardHeaders(reply.headers));
+      try {
+        res.writeHead(reply.statusCode ?? 502, reply.statusMessage, forwardHeaders(reply.headers));
+      } catch (e) {
+        // An answer Node will not write on (a bad status line or header) is the host's fault.
+        reply.destroy();
+        return answer(
+          res,
+          502,
+          `${target.host}:${target.port} answered what is not HTTP: ${String(e)}`,
+        );
+      }
       reply.pipe(res);
     });
     upstream.on('timeout', () => {

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import { waitForBox, waitFor } from '../box-kit';
 import { startApp, type RunningApp } from '../harness';
 import {
@@ -17,6 +18,8 @@ describe('egress from a real box, through its edge and the egress proxy', () => 
   let sessionId: string;
   let outside: Awaited<ReturnType<typeof outsideServer>>;
   let cpPort: number;
+  let weird: net.Server;
+  let weirdPort: number;
   const seenByOutside: { url: string; headers: Record<string, unknown> }[] = [];
 
   beforeAll(async () => {
@@ -24,6 +27,13 @@ describe('egress from a real box, through its edge and the egress proxy', () => 
       seenByOutside.push({ url: req.url ?? '', headers: req.headers });
       res.end(`hello from the allowed host: ${req.method} ${req.url}`);
     });
+    // An outside host that does not answer in HTTP.
+    weird = net.createServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.once('data', () => socket.end('SSH-2.0-OpenSSH_9.2\r\n'));
+    });
+    await new Promise<void>((resolve) => weird.listen(0, OUTSIDE, resolve));
+    weirdPort = (weird.address() as net.AddressInfo).port;
     // Both loopback addresses excepted: the control plane's own port stays refused anyway.
     api = await startApp(undefined, {
       SESSIONBOXER_BOXES: 'on',
@@ -42,6 +52,7 @@ describe('egress from a real box, through its edge and the egress proxy', () => 
       '169.254.169.254:80',
       `127.0.0.1:${cpPort}`,
       `allowed.test:${cpPort}`,
+      `allowed.test:${weirdPort}`,
     ];
     expect((await api.request('PUT', '/api/settings/egress', { allow })).status).toBe(200);
     sessionId = (await api.request('POST', '/api/sessions', { title: 'Egress' })).body.id;
@@ -50,6 +61,7 @@ describe('egress from a real box, through its edge and the egress proxy', () => 
   afterAll(async () => {
     await api?.close();
     await outside?.close();
+    await new Promise((resolve) => weird?.close(resolve));
     if (api) fs.rmSync(api.dataDir, { recursive: true, force: true });
   });
 
@@ -198,5 +210,16 @@ describe('egress from a real box, through its edge and the egress proxy', () => 
     await inBox(api, sessionId, [...CURL, 'http://metadata.test/']);
     const events = await egressEvents(api, sessionId, refusedEvent('metadata.test', 80), 2);
     expect(events[1].data.code).toBe('not_allowed');
+  });
+
+  it('answers 502 for a host that does not speak HTTP it can pass on, and goes on', async () => {
+    await api.request('PUT', `/api/sessions/${sessionId}/egress`, { mode: 'inherit', allow: [] });
+    const { out } = await inBox(api, sessionId, [...CURL, `http://allowed.test:${weirdPort}/`]);
+    expect(out).toContain(`could not reach allowed.test:${weirdPort} (${OUTSIDE}): HPE_`);
+    const again = await inBox(api, sessionId, [
+      ...CURL,
+      `http://allowed.test:${outside.port}/after`,
+    ]);
+    expect(again.out).toBe('hello from the allowed host: GET /after');
   });
 });
