@@ -10,6 +10,7 @@ import { sidebarQueries, type SqliteReadModelStore } from '@sessionboxer/project
 import { READ_MODELS } from '../infrastructure/tokens';
 import { titleFrom } from '../other-sessions';
 import { resolveSession } from '../other-sessions';
+import { Repositories } from '../repositories';
 import { PolicyService } from '../settings';
 import { Schedules } from './schedules.service';
 
@@ -20,6 +21,7 @@ export class SchedulesForCalls {
     readonly schedules: Schedules,
     readonly policy: PolicyService,
     @Inject(READ_MODELS) readonly readModels: SqliteReadModelStore,
+    readonly repositories: Repositories,
   ) {}
 }
 
@@ -64,7 +66,11 @@ export class CallerSchedules {
   /** The action with the target session resolved (an id prefix, or the caller when left out). */
   private action(args: ScheduleCreateArgs): ScheduleActionInput {
     const a = args.action;
-    if (a.type === 'new_session') return a;
+    // Its repositories must be Global settings' now, or the schedule is refused (not its runs).
+    if (a.type === 'new_session') {
+      this.deps.repositories.requireKnown(a.repos);
+      return a;
+    }
     if (a.sessionId === undefined)
       return { type: 'prompt', sessionId: this.sessionId, text: a.text };
     const sessions = sidebarQueries(this.deps.readModels).list();

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AgentModule } from '../agent';
 import { JobsModule } from '../jobs';
 import { OtherSessionsModule } from '../other-sessions';
+import { RepositoriesModule } from '../repositories';
 import { SessionsModule } from '../sessions';
 import { SettingsModule } from '../settings';
 import { SchedulesForCalls } from './caller-schedules';
@@ -13,7 +14,14 @@ import { Schedules } from './schedules.service';
 
 /** Scheduled tasks: cron schedules that prompt a session or start one, and their jobs. */
 @Module({
-  imports: [AgentModule, SessionsModule, OtherSessionsModule, SettingsModule, JobsModule],
+  imports: [
+    AgentModule,
+    SessionsModule,
+    OtherSessionsModule,
+    SettingsModule,
+    JobsModule,
+    RepositoriesModule,
+  ],
   controllers: [SchedulesController],
   providers: [Schedules, ScheduleFires, SchedulesForCalls, JobsBoot, ScheduleTools],
 })
