@@ -5,21 +5,15 @@
  * proxy (p50, p99; keep-alive on both sides). The "outside" server is on 127.0.0.2 (excepted
  * by the operator setting), its name resolved by a test resolver. Needs bubblewrap and dist/.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import { waitForBox } from '../../apps/control-plane/test/box-kit';
-import {
-  inBox,
-  OUTSIDE,
-  outsideServer,
-  useTestResolver,
-} from '../../apps/control-plane/test/egress/egress-kit';
+import { inBox, OUTSIDE, useTestResolver } from '../../apps/control-plane/test/egress/egress-kit';
 import { startApp } from '../../apps/control-plane/test/harness';
 
 const MB = Number(process.env.BENCH_MB ?? 100);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
-const BIG = Buffer.alloc(MB * 1024 * 1024, 'x');
 const line = (label: string, v: number, unit: string): void =>
   console.log(`${label}: ${v.toFixed(2)} ${unit}`);
 
@@ -53,13 +47,20 @@ function latencyProgram(url: string, proxy: string | null): string {
       t.sort((a, b) => a - b); console.log(JSON.stringify([t[Math.floor(t.length / 2)], t[Math.floor(t.length * 0.99)]])); agent.destroy(); })();`;
 }
 
+/** The "outside" host: 100 MB at /big, `ok` elsewhere, on OUTSIDE, in its own node. */
+function outsideProcess(): Promise<{ port: number; child: ChildProcess }> {
+  const program = `const big = Buffer.alloc(${MB} * 1024 * 1024, 'x');
+    const s = require('http').createServer((q, r) => { if (q.url === '/big') { r.writeHead(200, { 'content-length': big.length }); r.end(big); } else r.end('ok'); });
+    s.listen(0, ${JSON.stringify(OUTSIDE)}, () => console.log(s.address().port));`;
+  const child = spawn(process.execPath, ['-e', program], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve) =>
+    child.stdout.once('data', (d: Buffer) => resolve({ port: Number(d.toString().trim()), child })),
+  );
+}
+
 async function main(): Promise<void> {
-  const outside = await outsideServer((req, res) => {
-    if (req.url === '/big') {
-      res.writeHead(200, { 'content-length': BIG.length });
-      res.end(BIG);
-    } else res.end('ok');
-  });
+  // In a process of its own, so that serving never shares the control plane's event loop.
+  const outside = await outsideProcess();
   const api = await startApp(undefined, {
     SESSIONBOXER_BOXES: 'on',
     SESSIONBOXER_EGRESS_ALLOW_ADDRESSES: OUTSIDE,
@@ -107,7 +108,7 @@ async function main(): Promise<void> {
     line('added latency per request p99', p99 - d99, 'ms');
   } finally {
     await api.close();
-    await outside.close();
+    outside.child.kill();
     fs.rmSync(api.dataDir, { recursive: true, force: true });
     http.globalAgent.destroy();
   }

@@ -16,6 +16,8 @@ export interface EdgeProxy {
 /** Headers of one request, in bytes (Node's default is 16 KiB too; written here to be sure). */
 export const EDGE_MAX_HEADER_BYTES = 16 * 1024;
 const HEADERS_TIMEOUT_MS = 15_000;
+/** Bytes buffered per direction before a pipe waits (Node's 16 KiB halves a download). */
+export const EDGE_BUFFER_BYTES = 1024 * 1024;
 /** Open connections of one box's edge at once (tunnels included). */
 export const EDGE_MAX_CONNECTIONS = 1024;
 
@@ -45,6 +47,7 @@ export function createEdgeServer(
     requestTimeout: 0,
     // The edge reads the target from the request line, never from Host.
     requireHostHeader: false,
+    highWaterMark: EDGE_BUFFER_BYTES,
   });
   // A client that half-closes after its request (the daemon's pipe passes a FIN on) still gets
   // its answer; Node's default would drop it.

@@ -5,7 +5,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { normalHost } from '@sessionboxer/domain';
 import { answer, answerSocket } from './edge-answers';
 import type { EdgeCaller } from './edge-routes';
-import type { EdgeProxy } from './edge-server';
+import { EDGE_BUFFER_BYTES, type EdgeProxy } from './edge-server';
 import { EgressGuard, type EgressVerdict } from './egress-guard';
 import { EgressPolicyService } from './egress-policy.service';
 import { EgressRecorder } from './egress-recorder';
@@ -110,11 +110,9 @@ export class EgressProxy implements EdgeProxy {
   }
 
   private connectTunnel(target: Target, verdict: Allowed, socket: Duplex, head: Buffer): void {
-    const upstream = net.connect({
-      host: verdict.address,
-      port: target.port,
-      family: verdict.family,
-    });
+    const upstream = net.connect(
+      withBuffer({ host: verdict.address, port: target.port, family: verdict.family }),
+    );
     let connected = false;
     upstream.setTimeout(CONNECT_TIMEOUT_MS, () => {
       if (connected) return;
@@ -155,16 +153,18 @@ export class EgressProxy implements EdgeProxy {
     req: http.IncomingMessage,
     res: http.ServerResponse,
   ): void {
-    const upstream = http.request({
-      host: verdict.address,
-      port: target.port,
-      family: verdict.family,
-      method: req.method,
-      path: `${url.pathname}${url.search}`,
-      headers: forwardHeaders(req.headers, url.host),
-      agent: this.agent,
-      timeout: IDLE_TIMEOUT_MS,
-    });
+    const upstream = http.request(
+      withBuffer({
+        host: verdict.address,
+        port: target.port,
+        family: verdict.family,
+        method: req.method,
+        path: `${url.pathname}${url.search}`,
+        headers: forwardHeaders(req.headers, url.host),
+        agent: this.agent,
+        timeout: IDLE_TIMEOUT_MS,
+      }),
+    );
     upstream.on('response', (reply) => {
       reply.on('error', () => res.destroy());
       try {
@@ -205,6 +205,11 @@ export class EgressProxy implements EdgeProxy {
 }
 
 type Allowed = Extract<EgressVerdict, { allowed: true }>;
+
+/** The socket's stream buffers, which Node takes from these options but does not type. */
+function withBuffer<T extends object>(options: T): T {
+  return { ...options, highWaterMark: EDGE_BUFFER_BYTES };
+}
 
 function refusedLine(target: Target, reason: string): string {
   const host = target.host.includes(':') ? `[${target.host}]` : target.host;
