@@ -148,6 +148,27 @@ describe('repositories in sessions', () => {
     expect(await gitIn(sessionId, 'status', '--porcelain')).toContain('?? NEW.md');
   });
 
+  it('fails the box of a session whose clone fails, saying why, the token masked', async () => {
+    await api.request('POST', '/api/settings/repositories', {
+      name: 'broken',
+      cloneUrl: forge.repoUrl('missing'),
+    });
+    const res = await api.request('POST', '/api/sessions', {
+      title: 'Broken',
+      provider: 'scripted',
+      repos: ['broken'],
+    });
+    expect(res.body.message).toMatch(
+      /could not clone repository broken from http:\/\/127\.0\.0\.1/,
+    );
+    const [broken] = (await api.request('GET', '/api/sessions')).body.filter(
+      (s: { title: string }) => s.title === 'Broken',
+    );
+    const failed = await waitForBox(api, broken.id, 'failed');
+    expect(failed.box.failure).toMatch(/could not clone repository broken/);
+    expect(failed.box.failure).not.toContain(TOKEN);
+  });
+
   it('forks with the same repositories and the copied working tree, on its own branch', async () => {
     const snap = await api.request('POST', `/api/sessions/${sessionId}/snapshots`);
     expect(snap.status).toBe(201);
