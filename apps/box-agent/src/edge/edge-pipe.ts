@@ -19,7 +19,7 @@ export interface RunningEdgePipe {
  * Bytes buffered per direction before the pipe waits: with Node's 16 KiB every 64 KiB read
  * pauses the other side once, which halves a download's speed.
  */
-const PIPE_BUFFER = 1024 * 1024;
+const PIPE_BUFFER = 256 * 1024;
 
 const refused = (why: string): string => {
   const body = `the box's edge is unreachable (${why}): nothing outside the box can be reached now\n`;

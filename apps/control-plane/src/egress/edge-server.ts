@@ -17,9 +17,9 @@ export interface EdgeProxy {
 export const EDGE_MAX_HEADER_BYTES = 16 * 1024;
 const HEADERS_TIMEOUT_MS = 15_000;
 /** Bytes buffered per direction before a pipe waits (Node's 16 KiB halves a download). */
-export const EDGE_BUFFER_BYTES = 1024 * 1024;
-/** Open connections of one box's edge at once (tunnels included). */
-export const EDGE_MAX_CONNECTIONS = 1024;
+export const EDGE_BUFFER_BYTES = 256 * 1024;
+/** Open connections of one box's edge at once (tunnels included): with its buffers, at most ~256 MiB. */
+export const EDGE_MAX_CONNECTIONS = 512;
 
 /** The edge's own address as the box sees it: a proxy request to it is a request to a route. */
 const OWN_HOSTS = new Set([
