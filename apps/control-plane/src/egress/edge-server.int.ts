@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { answer, answerSocket } from './edge-answers';
 import { EdgeRoutes } from './edge-routes';
-import { createEdgeServer, type EdgeProxy } from './edge-server';
+import { closeEdgeServer, createEdgeServer, type EdgeProxy } from './edge-server';
 
 /** Sends raw bytes to the socket and reads until it closes (or `until` matches). */
 export function rawRequest(socketPath: string, bytes: string | Buffer, until?: RegExp) {
@@ -52,7 +52,7 @@ describe('a box edge server', () => {
     await new Promise<void>((resolve) => server.listen(socketPath, resolve));
   });
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await closeEdgeServer(server);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -94,4 +94,25 @@ describe('a box edge server', () => {
     expect(await get('ftp://x/y')).toMatch(/^HTTP\/1.1 400/);
     expect(await get('/provider/anthropic/ok')).toMatch(/^HTTP\/1.1 200/);
   });
+
+  it('closes with a tunnel still open: the tunnel ends, closing does not wait for it', async () => {
+    const other = createEdgeServer({ sessionId: 's-2' }, new EdgeRoutes(), tunnelling, quiet);
+    const otherPath = path.join(dir, 'other.sock');
+    await new Promise<void>((resolve) => other.listen(otherPath, resolve));
+    const socket = net.connect(otherPath);
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    socket.write('CONNECT held.example:443 HTTP/1.1\r\n\r\n');
+    await new Promise((resolve) => socket.once('data', resolve));
+    await closeEdgeServer(other);
+    await closed;
+    expect(socket.destroyed).toBe(true);
+  });
 });
+
+/** A proxy that accepts every tunnel and holds it open, sending nothing more. */
+const tunnelling: EdgeProxy = {
+  tunnel: (_caller, _authority, socket) =>
+    void socket.write('HTTP/1.1 200 Connection Established\r\n\r\n'),
+  forward: (_caller, _req, res) => answer(res, 403, 'no'),
+};
+const quiet = new Logger('test');

@@ -54,6 +54,12 @@ export function createEdgeServer(
   (server as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   // One box cannot take all of the control plane's descriptors.
   server.maxConnections = EDGE_MAX_CONNECTIONS;
+  const open = new Set<Duplex>();
+  server.on('connection', (socket: Duplex) => {
+    open.add(socket);
+    socket.on('close', () => open.delete(socket));
+  });
+  connections.set(server, open);
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     req.on('error', () => res.destroy());
     res.on('error', () => res.destroy());
@@ -83,6 +89,17 @@ export function createEdgeServer(
     answerSocket(socket, 400, 'the edge does not upgrade connections: use CONNECT for a tunnel');
   });
   return server;
+}
+
+/** Every connection of an edge server, tunnels too (the HTTP server stops tracking those). */
+const connections = new WeakMap<http.Server, Set<Duplex>>();
+
+/** Stops listening and ends every connection, tunnels included, so closing never waits. */
+export function closeEdgeServer(server: http.Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    for (const socket of connections.get(server) ?? []) socket.destroy();
+  });
 }
 
 function dispatch(

@@ -5,7 +5,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { BOX_EDGE } from '@sessionboxer/mcp-adapters';
 import { bindInBoxFolder, BoxSocketFolders, type BoxSocketFolderHook } from '../boxes';
 import { EdgeRoutes } from './edge-routes';
-import { createEdgeServer, type EdgeProxy } from './edge-server';
+import { closeEdgeServer, createEdgeServer, type EdgeProxy } from './edge-server';
 
 export const EDGE_PROXY = Symbol('EdgeProxy');
 
@@ -43,10 +43,7 @@ export class EdgeSockets implements BoxSocketFolderHook, OnModuleInit {
     const edge = this.open.get(sessionId);
     if (!edge) return;
     this.open.delete(sessionId);
-    await new Promise<void>((resolve) => {
-      edge.server.close(() => resolve());
-      edge.server.closeAllConnections();
-    });
+    await closeEdgeServer(edge.server);
     fs.closeSync(edge.dirFd);
   }
 
