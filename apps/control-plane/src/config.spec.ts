@@ -16,3 +16,17 @@ describe("the narration engine's settings, passed to every box", () => {
     });
   });
 });
+
+describe('the egress proxy address exceptions', () => {
+  it('reads a comma-separated list of IP addresses, none by default', () => {
+    expect(loadConfig({}).egressAllowAddresses).toEqual([]);
+    const config = loadConfig({ SESSIONBOXER_EGRESS_ALLOW_ADDRESSES: ' 127.0.0.2, ::1 ,' });
+    expect(config.egressAllowAddresses).toEqual(['127.0.0.2', '::1']);
+  });
+
+  it('refuses a name or a range, naming it', () => {
+    expect(() => loadConfig({ SESSIONBOXER_EGRESS_ALLOW_ADDRESSES: '10.0.0.0/8' })).toThrow(
+      /SESSIONBOXER_EGRESS_ALLOW_ADDRESSES must list IP addresses, got "10.0.0.0\/8"/,
+    );
+  });
+});
