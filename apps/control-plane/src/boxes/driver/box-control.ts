@@ -34,6 +34,10 @@ export interface BoxControl {
   release(sessionId: string): Promise<void>;
   /** Drops what the control itself made, if no box uses it any more. */
   tidy(): Promise<void>;
+  /** A box an earlier control plane left: whether its processes run, are frozen, or are gone. */
+  found(box: BoxProcesses): Promise<'running' | 'frozen' | null>;
+  /** Session ids of every box group the mechanism keeps (none for signals). */
+  groups(): Promise<string[]>;
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

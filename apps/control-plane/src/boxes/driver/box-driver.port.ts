@@ -47,6 +47,19 @@ export interface DestroyOptions {
 
 export type BoxExitListener = (sessionId: string, code: number | null) => void;
 
+/**
+ * A box an earlier control plane of the same data dir left, found when the driver opened:
+ * adopted with its processes running or frozen as they were, or `lost` (a host reboot, its
+ * processes killed) with its files intact and `reason` saying what was missing.
+ */
+export interface BoxFound {
+  sessionId: string;
+  processes: 'running' | 'frozen' | 'lost';
+  /** Host pid of the adopted box's main process. */
+  pid?: number;
+  reason?: string;
+}
+
 export interface BoxDriver {
   readonly isolation: BoxIsolation;
   /** Starts the box's main process; resolves once it is spawned (namespaces set up). */
@@ -61,8 +74,10 @@ export interface BoxDriver {
   info(sessionId: string): BoxInfo | null;
   /** The box's main process ended without destroy/shutdownAll asking for it. */
   onExit(listener: BoxExitListener): void;
-  /** Kills every box (control-plane shutdown); workspaces are kept. */
+  /** Kills every box; workspaces are kept. A control plane that stops or dies leaves boxes be. */
   shutdownAll(): Promise<void>;
+  /** What the driver found of boxes an earlier control plane left, once, when it opened. */
+  found(): readonly BoxFound[];
 }
 
 /** A refusal of the boxes port, mapped to HTTP by the same table as every domain error. */

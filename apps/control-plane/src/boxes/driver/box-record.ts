@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import type { WriteStream } from 'node:fs';
 import type { BoxProcesses } from './box-control';
-import type { BoxInfo, BoxIsolation, BoxSpec } from './box-driver.port';
+import type { BoxInfo, BoxIsolation, BoxSpec, BoxStatus } from './box-driver.port';
 import type { Launched, OutputTail } from './launch';
 
 /** What the local driver keeps about one box. */
@@ -13,7 +12,6 @@ export interface BoxRecord {
   procs: BoxProcesses;
   execs: Set<ChildProcess>;
   tail: OutputTail;
-  log: WriteStream | null;
   /** Set once the box is on its way out (destroy, shutdown, or its main process ended). */
   reaped: Promise<void> | null;
   /** freeze/thaw run one at a time per box. */
@@ -23,19 +21,20 @@ export interface BoxRecord {
 export interface Started {
   launched: Launched;
   tail: OutputTail;
-  log: WriteStream | null;
+  /** running for a box just started; what adoption found for one an earlier control plane left. */
+  status: Extract<BoxStatus, 'running' | 'frozen'>;
 }
 
 export function boxRecord(
   spec: BoxSpec,
   env: Record<string, string>,
   isolation: BoxIsolation,
-  { launched, tail, log }: Started,
+  { launched, tail, status }: Started,
   warning?: string,
 ): BoxRecord {
   const { sessionId, workspaceDir } = spec;
-  const pid = launched.child.pid as number;
-  const info: BoxInfo = { sessionId, isolation, pid, status: 'running', workspaceDir };
+  const pid = launched.mainPid;
+  const info: BoxInfo = { sessionId, isolation, pid, status, workspaceDir };
   if (warning) info.warning = warning;
   const execs = new Set<ChildProcess>();
   const procs: BoxProcesses = {
@@ -46,5 +45,5 @@ export function boxRecord(
     execPids: () => [...execs].flatMap((c) => (c.pid ? [c.pid] : [])),
   };
   const queue = Promise.resolve();
-  return { spec, info, env, launched, procs, execs, tail, log, reaped: null, queue };
+  return { spec, info, env, launched, procs, execs, tail, reaped: null, queue };
 }

@@ -49,8 +49,9 @@ export const BOX_CAPS = [
  * write the host's /usr (seen here): `--cap-drop ALL` is what makes read-only binds read-only.
  * BOX_CAPS are added back. The user namespace comes from outside (see BoxUser). The cgroup namespace makes the box's own group its `/`, so /proc/self/cgroup
  * names no host path.
- * `--die-with-parent`: bwrap gets SIGKILL when the process that spawned it (the control
- * plane) dies, and its pid namespace with it, so no box outlives the control plane.
+ * No `--die-with-parent`: a box outlives the control plane (a restart or a crash), and the
+ * next one adopts it (see adoption.ts). `--new-session`: the box's processes have a session
+ * of their own, as its outer bwrap has (spawned detached).
  */
 const NAMESPACE_ARGS = [
   '--cap-drop',
@@ -61,7 +62,6 @@ const NAMESPACE_ARGS = [
   '--unshare-ipc',
   '--unshare-uts',
   '--unshare-cgroup-try',
-  '--die-with-parent',
   '--new-session',
 ];
 

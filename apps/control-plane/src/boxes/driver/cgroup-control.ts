@@ -5,9 +5,9 @@ import { type BoxControl, type BoxProcesses, sleep, waitFor } from './box-contro
 import { procStat } from './host';
 
 /**
- * One cgroup v2 group per box under `<parent>/cp-<pid>-<start time>/box-<sessionId>`, the
- * middle level naming the control-plane process that owns the boxes (`<parent>` is the data
- * dir's own folder, see chooseControl). The box's first process
+ * One cgroup v2 group per box at `<parent>/box-<sessionId>`, `<parent>` being the data dir's
+ * own folder (see chooseControl), never under the control plane's own group: a box outlives
+ * the control-plane process, and the next one of the same data dir adopts it. The box's first process
  * enters its group before exec (see enterArgv), so every descendant is a member, however it
  * double-forks. Freezing a group stops all of them at once; cgroup.kill kills all of them.
  */
@@ -18,13 +18,12 @@ export class CgroupControl implements BoxControl {
 
   /** A usable control under `parent`, or null (no cgroup2, read-only, no freezer...). */
   static async probe(parent: string): Promise<CgroupControl | null> {
-    const root = path.join(parent, ownerName(process.pid));
-    const dir = path.join(root, `probe-${randomUUID().slice(0, 8)}`);
+    const dir = path.join(parent, `probe-${randomUUID().slice(0, 8)}`);
     try {
       await mkdir(dir, { recursive: true });
       await writeFile(path.join(dir, 'cgroup.freeze'), '1');
       const events = await readEvents(dir);
-      return events.frozen === '1' ? new CgroupControl(root) : null;
+      return events.frozen === '1' ? new CgroupControl(parent) : null;
     } catch {
       return null;
     } finally {
@@ -33,15 +32,27 @@ export class CgroupControl implements BoxControl {
   }
 
   /**
-   * Kills what dead control planes left behind: a bubblewrap box dies with its control plane,
-   * but a plain-process box's descendants (and empty groups) outlive it. Returns the count.
+   * Kills what control planes of the layout before boxes outlived them left in their
+   * `cp-<pid>-<start>` groups (dead ones only), and removes such empty folders of other data
+   * dirs. Returns how many of this data dir's were swept.
    */
   async sweepStale(): Promise<number> {
-    const parent = path.dirname(this.root);
-    const stale = (await readdir(parent)).filter((n) => isOwnerName(n) && !ownerAlive(n));
-    for (const owner of stale) await this.sweepOwner(path.join(parent, owner));
-    await removeEmptyOfOthers(parent);
+    const stale = (await readdir(this.root)).filter((n) => isOwnerName(n) && !ownerAlive(n));
+    for (const owner of stale) await this.sweepOwner(path.join(this.root, owner));
+    await removeEmptyOfOthers(this.root);
     return stale.length;
+  }
+
+  /** Sessions whose group exists under this data dir's folder (adopted or not). */
+  async groups(): Promise<string[]> {
+    const names = await readdir(this.root).catch(() => [] as string[]);
+    return names.filter((n) => n.startsWith('box-')).map((n) => n.slice('box-'.length));
+  }
+
+  async found(box: BoxProcesses): Promise<'running' | 'frozen' | null> {
+    const events = await readEvents(this.dir(box.sessionId)).catch(() => null);
+    if (events?.populated !== '1') return null;
+    return events.frozen === '1' ? 'frozen' : 'running';
   }
 
   /** Another driver may sweep the same owner at the same time: whatever is gone is fine. */
@@ -103,8 +114,7 @@ export class CgroupControl implements BoxControl {
   }
 
   async tidy(): Promise<void> {
-    await rmdir(this.root).catch(() => undefined); // still holding a box: kept, swept later
-    await rmdir(path.dirname(this.root)).catch(() => undefined); // the data dir's, if empty
+    await rmdir(this.root).catch(() => undefined); // the data dir's, if it holds no box
   }
 
   private async setFrozen(sessionId: string, value: '0' | '1'): Promise<void> {
@@ -146,10 +156,6 @@ async function removeEmptyOfOthers(ownDataDir: string): Promise<void> {
     }
     await rmdir(dir).catch(() => undefined);
   }
-}
-
-function ownerName(pid: number): string {
-  return `cp-${pid}-${procStat(pid)?.startTime ?? '0'}`;
 }
 
 function isOwnerName(name: string): boolean {

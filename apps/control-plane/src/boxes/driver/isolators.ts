@@ -24,7 +24,7 @@ import {
   STAGE_DIR,
   systemMountArgs,
 } from './bubblewrap';
-import { findExecutable, findProjectRoot } from './host';
+import { findProjectRoot } from './host';
 import { type IO, type Launched, launchBubblewrap, launchProcess } from './launch';
 
 /** What differs between a bubblewrap box and a plain-process box. */
@@ -116,8 +116,6 @@ export class ProcessIsolator implements Isolator {
   readonly isolation = 'process';
   readonly warning = NOT_ISOLATED_WARNING;
 
-  constructor(private readonly setpriv: string | null) {}
-
   prepareDirs(): Promise<void> {
     return Promise.resolve();
   }
@@ -131,10 +129,8 @@ export class ProcessIsolator implements Isolator {
   }
 
   launch(spec: BoxSpec, env: Record<string, string>, prefix: string[], io: IO) {
-    // Die with the control plane, as bubblewrap boxes do (only the main process: its
-    // descendants are reached through the cgroup or the process tree).
-    const deathSig = this.setpriv ? [this.setpriv, '--pdeathsig', 'KILL', '--'] : [];
-    const argv = [...prefix, ...deathSig, ...spec.command];
+    // It outlives the control plane, as a bubblewrap box does (no parent-death signal).
+    const argv = [...prefix, ...spec.command];
     return launchProcess(argv, { ...io, env, cwd: spec.workspaceDir });
   }
 
@@ -161,8 +157,7 @@ export interface IsolatorChoice {
 
 /** Probes bubblewrap once; 'auto' falls back to plain processes, 'bubblewrap' insists. */
 export async function chooseIsolator(choice: IsolatorChoice): Promise<Isolator> {
-  const setpriv = findExecutable('setpriv');
-  if (choice.isolation === 'process') return new ProcessIsolator(setpriv);
+  if (choice.isolation === 'process') return new ProcessIsolator();
   const tools = findBwrapTools();
   const identity = process.getuid?.() === 0 ? (choice.identity ?? DEFAULT_BOX_IDENTITY) : null;
   const root = path.resolve(choice.projectRoot ?? findProjectRoot());
@@ -174,7 +169,7 @@ export async function chooseIsolator(choice: IsolatorChoice): Promise<Isolator> 
   }
   if (choice.isolation === 'bubblewrap') throw new Error(`bubblewrap is unusable: ${why}`);
   choice.warn(`bubblewrap is unusable (${why}): boxes will be plain processes, NOT isolated`);
-  return new ProcessIsolator(setpriv);
+  return new ProcessIsolator();
 }
 
 /** A mapped box's root is an unprivileged host uid: it reads the project as "other" does. */

@@ -1,8 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, openSync, readFileSync, readlinkSync, type WriteStream } from 'node:fs';
+import { spawn } from 'node:child_process';
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  readlinkSync,
+} from 'node:fs';
 import * as path from 'node:path';
-import type { Readable, Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { waitFor } from './box-control';
 import { allPids, procStat } from './host';
 
@@ -14,7 +21,10 @@ export interface ExitStatus {
 }
 
 export interface Launched {
-  child: ChildProcess;
+  /** Host pid the driver spawned (or adopted): bwrap's outer process, or the plain command. */
+  mainPid: number;
+  /** SIGKILL to the main process (whether this control plane spawned it or adopted it). */
+  kill(): void;
   /** Settles when the main process has exited, even if that happened before launch resolved. */
   exited: Promise<ExitStatus>;
   /** Host pid of the box's pid-namespace init (bubblewrap only): the target of exec. */
@@ -22,78 +32,81 @@ export interface Launched {
   pidNamespace: string | null;
 }
 
-/** The last bytes a box wrote to stderr: enough to say why it failed, never unbounded. */
+/** The last bytes a box wrote (its log file, from where this start began), to say why it failed. */
 export class OutputTail {
-  private text = '';
-
-  constructor(private readonly max = 4096) {}
-
-  push(chunk: Buffer | string): void {
-    this.text = (this.text + chunk.toString()).slice(-this.max);
-  }
+  constructor(
+    private readonly file: string,
+    private readonly from: number,
+    private readonly max = 4096,
+  ) {}
 
   toString(): string {
-    return this.text.trim();
+    let fd: number;
+    try {
+      fd = openSync(this.file, 'r');
+    } catch {
+      return '';
+    }
+    try {
+      const start = Math.max(this.from, fstatSync(fd).size - this.max);
+      const buf = Buffer.alloc(Math.max(0, fstatSync(fd).size - start));
+      readSync(fd, buf, 0, buf.length, start);
+      return buf.toString().trim();
+    } finally {
+      closeSync(fd);
+    }
   }
 }
 
 export interface LaunchOptions {
   cwd?: string;
   env: Record<string, string>;
-  /** Where the box's stdout goes (a log file descriptor) or 'ignore'. */
-  stdout: number | 'ignore';
-  stderrTail: OutputTail;
-  /** Also receives the box's stderr (the log file), when set. */
-  stderrLog?: Writable;
+  /**
+   * The box's stdout and stderr: a log file descriptor, never a pipe to the control plane, so
+   * a box that outlives the control plane writes on (no EPIPE, no SIGPIPE).
+   */
+  output: number;
+  tail: OutputTail;
 }
 
 /** The I/O half of LaunchOptions: what the driver sets up before the isolator adds the rest. */
 export type IO = Omit<LaunchOptions, 'cwd' | 'env'>;
 
-/** stdout to `<logDir>/box-<id>.log` and stderr there too (via the tail), or nowhere. */
-export function openBoxLog(
-  logDir: string | null,
-  sessionId: string,
-  tail: OutputTail,
-): { io: IO; log: WriteStream | null } {
-  if (!logDir) return { io: { stdout: 'ignore', stderrTail: tail }, log: null };
+/** stdout and stderr appended to `<logDir>/box-<id>.log`; the caller closes `io.output`. */
+export function openBoxLog(logDir: string, sessionId: string): { io: IO; file: string } {
+  mkdirSync(logDir, { recursive: true, mode: 0o700 });
   const file = path.join(logDir, `box-${sessionId}.log`);
-  const log = createWriteStream(file, { flags: 'a' });
-  return { io: { stdout: openSync(file, 'a'), stderrTail: tail, stderrLog: log }, log };
+  const output = openSync(file, 'a', 0o600);
+  return { io: { output, tail: new OutputTail(file, fstatSync(output).size) }, file };
 }
 
-interface Spawned {
-  child: ChildProcess;
-  exited: Promise<ExitStatus>;
-}
-
-function spawnBox(argv: string[], opts: LaunchOptions, extraFd: boolean): Spawned {
+function spawnBox(argv: string[], opts: LaunchOptions, extraFd: boolean) {
   const child = spawn(argv[0], argv.slice(1), {
     cwd: opts.cwd,
     env: opts.env,
-    stdio: ['ignore', opts.stdout, 'pipe', ...(extraFd ? ['pipe' as const] : [])],
-    // Its own session: a terminal's Ctrl-C to the control plane does not reach boxes directly.
+    stdio: ['ignore', opts.output, opts.output, ...(extraFd ? ['pipe' as const] : [])],
+    // Its own session: no signal of the control plane's terminal or process group reaches it.
     detached: true,
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    opts.stderrTail.push(chunk);
-    opts.stderrLog?.write(chunk);
   });
   const exited = new Promise<ExitStatus>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
     child.once('error', () => resolve({ code: null, signal: null }));
   });
-  return { child, exited };
+  // The box outlives the control plane: nothing here waits for it to exit.
+  child.unref();
+  const kill = () => void child.kill('SIGKILL');
+  return { child, exited, kill };
 }
 
 /** A plain process: started once Node reports it spawned. */
 export function launchProcess(argv: string[], opts: LaunchOptions): Promise<Launched> {
-  const { child, exited } = spawnBox(argv, opts, false);
+  const { child, exited, kill } = spawnBox(argv, opts, false);
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('spawn', () => {
       child.off('error', reject);
-      resolve({ child, exited, nsInitPid: null, pidNamespace: null });
+      const mainPid = child.pid as number;
+      resolve({ mainPid, kill, exited, nsInitPid: null, pidNamespace: null });
     });
   });
 }
@@ -105,7 +118,7 @@ export function launchProcess(argv: string[], opts: LaunchOptions): Promise<Laun
  * missing program, no cgroup...): bwrap's stderr says why.
  */
 export function launchBubblewrap(argv: string[], opts: LaunchOptions): Promise<Launched> {
-  const { child, exited } = spawnBox(argv, opts, true);
+  const { child, exited, kill } = spawnBox(argv, opts, true);
   const info = child.stdio[3] as Readable;
   let text = '';
   info.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -113,21 +126,22 @@ export function launchBubblewrap(argv: string[], opts: LaunchOptions): Promise<L
     info.once('close', () => {
       const nsInitPid = childPid(text);
       if (nsInitPid !== null) {
-        const launched = { child, exited, nsInitPid, pidNamespace: namespaceOf(nsInitPid) };
+        const mainPid = child.pid as number;
+        const pidNamespace = namespaceOf(nsInitPid);
+        const launched = { mainPid, kill, exited, nsInitPid, pidNamespace };
         void sandboxReady(nsInitPid).then(
           () => resolve(launched),
           (e: unknown) => {
-            child.kill('SIGKILL'); // bwrap's --die-with-parent takes the sandbox along
+            kill(); // the driver's release kills the rest of the box (its cgroup or pid ns)
             reject(e instanceof Error ? e : new Error(String(e)));
           },
         );
         return;
       }
-      child.kill('SIGKILL');
-      // Let the last of stderr arrive before quoting it.
-      const stderrDone = child.stderr ? finished(child.stderr) : Promise.resolve();
-      void Promise.all([exited, stderrDone.catch(() => undefined)]).then(() => {
-        reject(new Error(`bubblewrap did not start the box: ${opts.stderrTail.toString()}`));
+      kill();
+      // Its stderr is in the log file by the time it has exited.
+      void exited.then(() => {
+        reject(new Error(`bubblewrap did not start the box: ${opts.tail.toString()}`));
       });
     });
   });

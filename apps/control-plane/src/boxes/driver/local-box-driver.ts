@@ -3,12 +3,14 @@ import { closeSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import * as path from 'node:path';
 import { ErrorCode } from '@sessionboxer/domain/kernel/errors';
+import { adoptBoxes } from './adopt-boxes';
+import { boxStateDir, forgetBox, saveBox, savedBox } from './adoption';
 import type { BoxControl, ControlMechanism } from './box-control';
-import type { BoxIdentity } from './box-identity';
 import {
   type BoxDriver,
   BoxError,
   type BoxExitListener,
+  type BoxFound,
   type BoxInfo,
   type BoxIsolation,
   type BoxSpec,
@@ -23,64 +25,40 @@ import * as checks from './box-spec';
 import { chooseControl } from './controls';
 import { BubblewrapIsolator, type Isolator, chooseIsolator } from './isolators';
 export { NOT_ISOLATED_WARNING } from './isolators';
-import { type Launched, OutputTail, openBoxLog } from './launch';
-
-export interface BoxLogger {
-  log(message: string): void;
-  warn(message: string): void;
-}
-
-export interface LocalBoxDriverOptions {
-  /** Every workspace and gateway socket folder must be inside it. */
-  dataDir: string;
-  /** 'auto' (default): bubblewrap when the probe passes, else plain processes (warned). */
-  isolation?: 'auto' | BoxIsolation;
-  /** 'auto' (default): the cgroup v2 freezer when usable, else signals. */
-  freezer?: 'auto' | ControlMechanism;
-  /** The project mounted read-only at /opt/sessionboxer; found from this file by default. */
-  projectRoot?: string;
-  /** Parent cgroup of the boxes; `<cgroup2 mount>/sessionboxer` by default. */
-  cgroupRoot?: string;
-  /** When set, each box's stdout and stderr are appended to `<logDir>/box-<sessionId>.log`. */
-  logDir?: string;
-  /** Host ids of the boxes' users when the control plane is root (DEFAULT_BOX_IDENTITY). */
-  identity?: BoxIdentity;
-  logger?: BoxLogger;
-}
-
-/** A process to start inside a box: argv, environment and working folder on the host side. */
-export interface BoxExecPlan {
-  command: string;
-  args: string[];
-  env: Record<string, string>;
-  cwd: string | undefined;
-}
+import type { BoxExecPlan, BoxLogger, LocalBoxDriverOptions } from './driver-options';
+import { type Launched, openBoxLog } from './launch';
+export type { BoxExecPlan, BoxLogger, LocalBoxDriverOptions } from './driver-options';
 
 /** The local BoxDriver: bubblewrap boxes (or plain processes), frozen via cgroup or signals. */
 export class LocalBoxDriver implements BoxDriver {
   private readonly boxes = new Map<string, BoxRecord>();
   private readonly starting = new Map<string, BoxSpec>();
   private readonly listeners: BoxExitListener[] = [];
+  private readonly foundBoxes: BoxFound[] = [];
 
   private constructor(
     private readonly isolator: Isolator,
     private readonly control: BoxControl,
     private readonly dataDir: string,
-    private readonly logDir: string | null,
+    private readonly logDir: string,
     private readonly logger: BoxLogger,
   ) {}
+
+  private get stateDir(): string {
+    return boxStateDir(this.dataDir);
+  }
 
   /** Probes bubblewrap and the freezer once, and logs which the boxes will use. */
   static async open(options: LocalBoxDriverOptions): Promise<LocalBoxDriver> {
     const dataDir = path.resolve(options.dataDir);
-    const logDir = options.logDir ? path.resolve(options.logDir) : null;
+    const logDir = path.resolve(options.logDir ?? path.join(dataDir, 'logs'));
     await mkdir(dataDir, { recursive: true });
-    if (logDir) await mkdir(logDir, { recursive: true });
     const logger = options.logger ?? console;
     const isolator = await chooseIsolator({
       isolation: options.isolation ?? 'auto',
       projectRoot: options.projectRoot,
-      privateDirs: logDir ? [dataDir, logDir] : [dataDir],
+      // The default logDir is inside the data dir, hidden with it.
+      privateDirs: checks.isStrictlyInside(dataDir, logDir) ? [dataDir] : [dataDir, logDir],
       identity: options.identity,
       warn: (m) => logger.warn(m),
     });
@@ -89,7 +67,21 @@ export class LocalBoxDriver implements BoxDriver {
     const mapped = isolator instanceof BubblewrapIsolator ? isolator.identity : null;
     const who = mapped ? ` (root in a box is host uid ${mapped.uid})` : '';
     logger.log(`boxes: ${isolator.isolation} isolation${who}, ${control.mechanism} freezer`);
-    return new LocalBoxDriver(isolator, control, dataDir, logDir, logger);
+    const driver = new LocalBoxDriver(isolator, control, dataDir, logDir, logger);
+    const found = await adoptBoxes({
+      control,
+      isolation: isolator.isolation,
+      logDir,
+      stateDir: driver.stateDir,
+      logger,
+      keep: (r) => driver.watch(r),
+    });
+    driver.foundBoxes.push(...found);
+    return driver;
+  }
+
+  found(): readonly BoxFound[] {
+    return this.foundBoxes;
   }
 
   get isolation(): BoxIsolation {
@@ -205,28 +197,30 @@ export class LocalBoxDriver implements BoxDriver {
 
   private async start(spec: BoxSpec): Promise<BoxInfo> {
     const env = this.isolator.env(spec);
-    const tail = new OutputTail();
-    const { io, log } = openBoxLog(this.logDir, spec.sessionId, tail);
+    const { io } = openBoxLog(this.logDir, spec.sessionId);
     await this.control.prepare(spec.sessionId);
     let launched: Launched;
     try {
       launched = await this.isolator.launch(spec, env, this.control.enterArgv(spec.sessionId), io);
     } catch (e) {
-      log?.end();
       await this.control.release(spec.sessionId).catch(() => undefined);
       throw new BoxError(ErrorCode.Unavailable, `box ${spec.sessionId}: ${(e as Error).message}`);
     } finally {
-      if (typeof io.stdout === 'number') closeSync(io.stdout);
+      closeSync(io.output);
     }
-    return this.register(spec, env, { launched, tail, log }).info;
+    saveBox(this.stateDir, savedBox(spec, env, this.isolation, launched));
+    return this.register(spec, env, { launched, tail: io.tail, status: 'running' }).info;
   }
 
   private register(spec: BoxSpec, env: Record<string, string>, started: Started): BoxRecord {
     const { isolation, warning } = this.isolator;
     if (warning) this.logger.warn(`!!! box ${spec.sessionId} is ${warning} !!!`);
-    const r = boxRecord(spec, env, isolation, started, warning);
-    this.boxes.set(spec.sessionId, r);
-    void started.launched.exited.then(({ code, signal }) => this.mainExited(r, code, signal));
+    return this.watch(boxRecord(spec, env, isolation, started, warning));
+  }
+
+  private watch(r: BoxRecord): BoxRecord {
+    this.boxes.set(r.spec.sessionId, r);
+    void r.launched.exited.then(({ code, signal }) => this.mainExited(r, code, signal));
     return r;
   }
 
@@ -249,11 +243,11 @@ export class LocalBoxDriver implements BoxDriver {
   private reap(r: BoxRecord): Promise<void> {
     r.reaped ??= (async () => {
       await this.control.kill(r.procs);
-      r.launched.child.kill('SIGKILL'); // the outer bwrap, if it was not in the group
+      r.launched.kill(); // the outer bwrap, if it was not in the group
       for (const c of r.execs) c.kill('SIGKILL');
       await r.launched.exited;
       await this.control.release(r.spec.sessionId);
-      r.log?.end();
+      forgetBox(this.stateDir, r.spec.sessionId);
     })();
     return r.reaped;
   }

@@ -56,6 +56,18 @@ export class SignalControl implements BoxControl {
   tidy(): Promise<void> {
     return Promise.resolve();
   }
+
+  /** Frozen when every member is stopped by a signal (state T). */
+  found(box: BoxProcesses): Promise<'running' | 'frozen' | null> {
+    const live = members(box);
+    if (live.length === 0) return Promise.resolve(null);
+    const stopped = live.every((pid) => procStat(pid)?.state === 'T');
+    return Promise.resolve(stopped ? 'frozen' : 'running');
+  }
+
+  groups(): Promise<string[]> {
+    return Promise.resolve([]);
+  }
 }
 
 /** Live pids of the box, zombies excluded (they no longer run and cannot be signalled away). */

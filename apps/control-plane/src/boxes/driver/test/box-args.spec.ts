@@ -35,7 +35,7 @@ describe('bubblewrap arguments', () => {
     expect(boxArgs(plan, { kind: 'own' })).toContain('--unshare-user');
     expect(args.join(' ')).toContain('--cap-drop ALL');
     expect(args.join(' ')).toContain('--hostname box-0123abcd');
-    expect(args).toContain('--die-with-parent');
+    expect(args).not.toContain('--die-with-parent'); // boxes outlive the control plane
     expect(args).toContain('--clearenv');
   });
 

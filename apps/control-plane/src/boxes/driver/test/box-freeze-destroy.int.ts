@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import type { BoxIsolation } from '../box-driver.port';
 import type { ControlMechanism } from '../box-control';
@@ -20,11 +20,9 @@ function writerCommand(marker: string, dir: string): string[] {
 /** Cgroups named after the box, whichever control plane owns them. */
 function boxCgroups(dataDir: string, sessionId: string): string[] {
   const parent = path.join('/sys/fs/cgroup/unified/sessionboxer', dataDirTag(dataDir));
-  if (!existsSync(parent)) return [];
-  return readdirSync(parent)
-    .filter((owner) => owner.startsWith('cp-'))
-    .map((owner) => path.join(parent, owner, `box-${sessionId}`))
-    .filter((dir) => existsSync(dir));
+  // Each box's group sits in the data dir's folder itself, not under a control plane's.
+  const dir = path.join(parent, `box-${sessionId}`);
+  return existsSync(dir) ? [dir] : [];
 }
 
 const cases: [BoxIsolation, ControlMechanism][] = [

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -10,49 +10,110 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import type { BoxIsolation } from '../box-driver.port';
 import { hostPidsWith, openKit, sh, until } from './box-test-kit';
 
+/** A stand-in control plane (see control-plane-stand-in.ts) run to its "ready" line. */
+async function standIn(args: string[]): Promise<{ cp: ChildProcess; said: string }> {
+  const file = path.join(__dirname, 'control-plane-stand-in.ts');
+  const cp = spawn(process.execPath, ['-r', '@swc-node/register', file, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  const said = await new Promise<string>((resolve, reject) => {
+    cp.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /ready (.*)\n/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    cp.once('exit', (code) => reject(new Error(`stand-in exited ${code}: ${out}`)));
+  });
+  return { cp, said };
+}
+
+async function killNow(cp: ChildProcess): Promise<void> {
+  if (cp.exitCode !== null || cp.signalCode !== null) return;
+  const gone = new Promise((r) => cp.once('exit', r));
+  cp.kill('SIGKILL');
+  await gone;
+}
+
+function kill(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // gone already
+  }
+}
+
 /**
- * Boxes die with the control plane: a bubblewrap box entirely (bwrap --die-with-parent kills
- * its pid namespace); a plain-process box only its main process (setpriv --pdeathsig), its
- * descendants live on until the next driver on the host sweeps the dead owner's cgroups.
+ * Boxes outlive the control plane: killed with SIGKILL, it leaves its boxes running, a driver
+ * of another data dir leaves them alone, the next driver of the same data dir adopts them
+ * (same pids, exec and freeze work on them), the one after finds them frozen, and a box whose
+ * processes were killed meanwhile (a host reboot) is found lost, its files kept.
  */
 describe.each(['bubblewrap', 'process'])('a %s box when the control plane dies', (isolation) => {
-  it('dies with it, or is swept by the next driver', async () => {
+  it('lives on, and the next driver of its data dir adopts it', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sbx-parent-'));
     const marker = `sbx-orphan-${Math.floor(Math.random() * 1e9)}`;
-    const standIn = path.join(__dirname, 'control-plane-stand-in.ts');
-    const cp = spawn(
-      process.execPath,
-      ['-r', '@swc-node/register', standIn, dataDir, isolation, marker],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
+    const started: ChildProcess[] = [];
+    const run = async (mode: string) => {
+      const r = await standIn([dataDir, isolation, marker, mode]);
+      started.push(r.cp);
+      return r;
+    };
+    // The stand-ins carry the marker too: only the box's processes count.
+    const pids = () =>
+      hostPidsWith(`${marker}\0`)
+        .filter((pid) => !started.some((cp) => cp.pid === pid))
+        .sort((a, b) => a - b);
     try {
-      await new Promise<void>((resolve, reject) => {
-        cp.stdout.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
-        cp.once('exit', (code) => reject(new Error(`stand-in exited ${code}`)));
-      });
+      const first = await run('create');
+      const sessionId = first.said;
       await until(() => hostPidsWith(`${marker}-child`).length > 0);
-      const gone = new Promise((r) => cp.once('exit', r));
-      cp.kill('SIGKILL');
-      await gone;
-      await until(() => hostPidsWith(`${marker}\0`).length === 0, 5000); // the main process
-      if (isolation === 'bubblewrap') {
-        expect(hostPidsWith(marker)).toEqual([]);
-      } else {
-        expect(hostPidsWith(`${marker}-child`).length).toBe(1); // what process boxes leak...
-        // ...which a control plane of another data dir leaves alone: not its boxes...
-        const other = await openKit({ isolation: 'process' });
-        await other.close();
-        expect(hostPidsWith(`${marker}-child`).length).toBe(1);
-        // ...until the next driver of the same data dir sweeps it.
-        const next = await openKit({ isolation: 'process', dataDir });
-        await next.close();
-        expect(hostPidsWith(marker)).toEqual([]);
+      await killNow(first.cp);
+      const before = [...pids(), ...hostPidsWith(`${marker}-child`)];
+      expect(pids().length).toBeGreaterThanOrEqual(1); // the box's main process (and bwrap's)
+      const all = () => [...pids(), ...hostPidsWith(`${marker}-child`)];
+      const other = await openKit({ isolation: isolation as BoxIsolation });
+      await other.close();
+      expect(all()).toEqual(before);
+
+      const second = await run('adopt');
+      const adopted = JSON.parse(second.said) as {
+        found: { sessionId: string; processes: string }[];
+        exec: Record<string, string>;
+        status: Record<string, { status: string }>;
+      };
+      expect(adopted.found).toEqual([expect.objectContaining({ sessionId, processes: 'running' })]);
+      expect(adopted.exec[sessionId]).toBe('in\n');
+      expect(adopted.status[sessionId].status).toBe('frozen');
+      await killNow(second.cp);
+      expect(all()).toEqual(before);
+
+      const third = await run('report');
+      const reported = JSON.parse(third.said) as { found: unknown[] };
+      expect(reported.found).toEqual([expect.objectContaining({ sessionId, processes: 'frozen' })]);
+      expect(all()).toEqual(before);
+
+      // A reboot: every process of the box gone while no control plane runs.
+      while (all().length > 0) {
+        all().forEach(kill);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      const next = await openKit({ isolation: isolation as BoxIsolation, dataDir });
+      try {
+        expect(next.driver.found()).toEqual([
+          expect.objectContaining({ sessionId, processes: 'lost' }),
+        ]);
+        expect(next.driver.info(sessionId)).toBeNull();
+        expect(existsSync(path.join(dataDir, sessionId, 'workspace', 'started'))).toBe(true);
+      } finally {
+        await next.driver.shutdownAll();
       }
     } finally {
-      cp.kill('SIGKILL');
-      for (const pid of hostPidsWith(marker)) process.kill(pid, 'SIGKILL');
+      for (const cp of started) await killNow(cp);
+      hostPidsWith(marker).forEach(kill);
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

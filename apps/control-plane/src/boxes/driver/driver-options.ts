@@ -1,0 +1,34 @@
+import type { ControlMechanism } from './box-control';
+import type { BoxIsolation } from './box-driver.port';
+import type { BoxIdentity } from './box-identity';
+
+export interface BoxLogger {
+  log(message: string): void;
+  warn(message: string): void;
+}
+
+export interface LocalBoxDriverOptions {
+  /** Every workspace and gateway socket folder must be inside it. */
+  dataDir: string;
+  /** 'auto' (default): bubblewrap when the probe passes, else plain processes (warned). */
+  isolation?: 'auto' | BoxIsolation;
+  /** 'auto' (default): the cgroup v2 freezer when usable, else signals. */
+  freezer?: 'auto' | ControlMechanism;
+  /** The project mounted read-only at /opt/sessionboxer; found from this file by default. */
+  projectRoot?: string;
+  /** Parent cgroup of the boxes; `<cgroup2 mount>/sessionboxer` by default. */
+  cgroupRoot?: string;
+  /** Each box's stdout and stderr go to `<logDir>/box-<sessionId>.log`; `<dataDir>/logs` by default. */
+  logDir?: string;
+  /** Host ids of the boxes' users when the control plane is root (DEFAULT_BOX_IDENTITY). */
+  identity?: BoxIdentity;
+  logger?: BoxLogger;
+}
+
+/** A process to start inside a box: argv, environment and working folder on the host side. */
+export interface BoxExecPlan {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string | undefined;
+}
