@@ -34,5 +34,25 @@ export type DestroyBox = Command<'DestroyBox', BoxRef>;
 
 export type FailBox = Command<'FailBox', BoxRef & { reason: string }>;
 
+/** What a box's processes are when a (re)started control plane found them alive. */
+export type AdoptedProcesses = 'running' | 'frozen';
+
+/**
+ * A control plane that started found the box's processes an earlier one left, and took them
+ * back: running (its daemon reconnects) or frozen (it stays stopped) as they were.
+ */
+export type AdoptBox = Command<'AdoptBox', BoxRef & { processes: AdoptedProcesses; pid: number }>;
+
+/** A control plane that started found the box's processes gone (a host reboot); files kept. */
+export type LoseBoxProcesses = Command<'LoseBoxProcesses', BoxRef & { reason: string }>;
+
 export type BoxCommand =
-  ProvisionBox | MarkBoxReady | MarkBoxDisconnected | FreezeBox | ThawBox | DestroyBox | FailBox;
+  | ProvisionBox
+  | MarkBoxReady
+  | MarkBoxDisconnected
+  | FreezeBox
+  | ThawBox
+  | DestroyBox
+  | FailBox
+  | AdoptBox
+  | LoseBoxProcesses;

@@ -2,7 +2,14 @@ import { assertNever, DomainError, ErrorCode, type Decider } from '../kernel';
 import type { BoxCommand, ProvisionBox } from './box.commands';
 import type { BoxEvent } from './box.events';
 import { initialBoxState, type BoxState, type BoxStatus, type ExistingBox } from './box.state';
-import { validBoxPath, validFailureReason, validIsolation, validSessionId } from './box.validation';
+import {
+  validAdopted,
+  validBoxPath,
+  validFailureReason,
+  validIsolation,
+  validPid,
+  validSessionId,
+} from './box.validation';
 
 const CATEGORY = 'box';
 
@@ -16,6 +23,7 @@ type LiveStatus = Exclude<BoxStatus, 'destroyed'>;
 type Outcome = 'record' | 'nothing' | { refuse: string };
 
 const FAILED = { refuse: 'the box failed; provision it again or destroy it' };
+const LOST = { refuse: 'the box lost its processes; resume starts it again' };
 
 /**
  * What each command does in each state of a box that exists and is not destroyed. The box's
@@ -32,6 +40,7 @@ const TRANSITIONS: Record<
     disconnected: 'record',
     frozen: { refuse: 'a frozen box cannot connect; thaw it first' },
     failed: FAILED,
+    lost: LOST,
   },
   // A frozen or failed box losing its socket is expected and says nothing new.
   MarkBoxDisconnected: {
@@ -40,6 +49,7 @@ const TRANSITIONS: Record<
     disconnected: 'nothing',
     frozen: 'nothing',
     failed: 'nothing',
+    lost: 'nothing',
   },
   FreezeBox: {
     provisioning: 'record',
@@ -47,6 +57,7 @@ const TRANSITIONS: Record<
     disconnected: 'record',
     frozen: 'nothing',
     failed: FAILED,
+    lost: LOST,
   },
   ThawBox: {
     provisioning: 'nothing',
@@ -54,6 +65,7 @@ const TRANSITIONS: Record<
     disconnected: 'nothing',
     frozen: 'record',
     failed: FAILED,
+    lost: LOST,
   },
   // The first failure's reason stands until the box is provisioned again.
   FailBox: {
@@ -62,6 +74,7 @@ const TRANSITIONS: Record<
     disconnected: 'record',
     frozen: 'record',
     failed: 'nothing',
+    lost: 'record',
   },
   DestroyBox: {
     provisioning: 'record',
@@ -69,6 +82,25 @@ const TRANSITIONS: Record<
     disconnected: 'record',
     frozen: 'record',
     failed: 'record',
+    lost: 'record',
+  },
+  // Adoption records what a starting control plane found: alive processes are a fact in any
+  // state (each start finds them anew), lost ones once.
+  AdoptBox: {
+    provisioning: 'record',
+    ready: 'record',
+    disconnected: 'record',
+    frozen: 'record',
+    failed: 'record',
+    lost: 'record',
+  },
+  LoseBoxProcesses: {
+    provisioning: 'record',
+    ready: 'record',
+    disconnected: 'record',
+    frozen: 'record',
+    failed: 'record',
+    lost: 'nothing',
   },
 };
 
@@ -127,6 +159,15 @@ function eventFor(command: Exclude<BoxCommand, ProvisionBox>, sessionId: string)
         type: 'BoxFailed',
         data: { ...data, reason: validFailureReason(command.data.reason) },
       };
+    case 'AdoptBox': {
+      const processes = validAdopted(command.data.processes);
+      return { type: 'BoxAdopted', data: { ...data, processes, pid: validPid(command.data.pid) } };
+    }
+    case 'LoseBoxProcesses':
+      return {
+        type: 'BoxProcessesLost',
+        data: { ...data, reason: validFailureReason(command.data.reason) },
+      };
     default:
       return assertNever(command);
   }
@@ -171,6 +212,15 @@ function evolve(state: BoxState, event: BoxEvent): BoxState {
       return { ...state, status: 'destroyed' };
     case 'BoxFailed':
       return { ...state, status: 'failed', failure: event.data.reason };
+    // Running, it counts as disconnected until its daemon reconnects (BoxReady).
+    case 'BoxAdopted':
+      return {
+        ...state,
+        status: event.data.processes === 'frozen' ? 'frozen' : 'disconnected',
+        failure: null,
+      };
+    case 'BoxProcessesLost':
+      return { ...state, status: 'lost', failure: null };
     default:
       return assertNever(event);
   }

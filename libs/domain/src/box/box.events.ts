@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../kernel';
-import type { BoxIsolation } from './box.commands';
+import type { AdoptedProcesses, BoxIsolation } from './box.commands';
 
 /** Like session events, each carries its session id and the command's `at`. */
 export type BoxProvisioned = DomainEvent<
@@ -26,8 +26,28 @@ export type BoxDestroyed = DomainEvent<'BoxDestroyed', { sessionId: string; at: 
 
 export type BoxFailed = DomainEvent<'BoxFailed', { sessionId: string; reason: string; at: string }>;
 
+/** Its processes outlived a control plane and the next one took them back (same pid). */
+export type BoxAdopted = DomainEvent<
+  'BoxAdopted',
+  { sessionId: string; processes: AdoptedProcesses; pid: number; at: string }
+>;
+
+/** Its processes were gone when a control plane started (a host reboot); its files are kept. */
+export type BoxProcessesLost = DomainEvent<
+  'BoxProcessesLost',
+  { sessionId: string; reason: string; at: string }
+>;
+
 export type BoxEvent =
-  BoxProvisioned | BoxReady | BoxDisconnected | BoxFrozen | BoxThawed | BoxDestroyed | BoxFailed;
+  | BoxProvisioned
+  | BoxReady
+  | BoxDisconnected
+  | BoxFrozen
+  | BoxThawed
+  | BoxDestroyed
+  | BoxFailed
+  | BoxAdopted
+  | BoxProcessesLost;
 
 export const BOX_EVENT_TYPES: readonly BoxEvent['type'][] = [
   'BoxProvisioned',
@@ -37,6 +57,8 @@ export const BOX_EVENT_TYPES: readonly BoxEvent['type'][] = [
   'BoxThawed',
   'BoxDestroyed',
   'BoxFailed',
+  'BoxAdopted',
+  'BoxProcessesLost',
 ];
 
 /** Narrows an event read from a store to a box event. */

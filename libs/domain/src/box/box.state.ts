@@ -2,10 +2,11 @@ import type { BoxIsolation } from './box.commands';
 
 /**
  * `provisioning` until the daemon first connects; `disconnected` when it lost the connection or
- * the box was just thawed; `destroyed` is final.
+ * the box was just thawed; `lost` when its processes were gone at a control plane's start (a
+ * host reboot; resume starts it again); `destroyed` is final.
  */
 export type BoxStatus =
-  'provisioning' | 'ready' | 'disconnected' | 'frozen' | 'destroyed' | 'failed';
+  'provisioning' | 'ready' | 'disconnected' | 'frozen' | 'destroyed' | 'failed' | 'lost';
 
 export const BOX_STATUSES: readonly BoxStatus[] = [
   'provisioning',
@@ -14,6 +15,7 @@ export const BOX_STATUSES: readonly BoxStatus[] = [
   'frozen',
   'destroyed',
   'failed',
+  'lost',
 ];
 
 export type BoxState =

@@ -1,5 +1,5 @@
 import { absolutePath, cut, exactId, invalid, oneOf } from '../kernel/validation';
-import { BOX_ISOLATIONS, type BoxIsolation } from './box.commands';
+import { type AdoptedProcesses, BOX_ISOLATIONS, type BoxIsolation } from './box.commands';
 
 const REASON_MAX_LENGTH = 1000;
 
@@ -10,6 +10,17 @@ export function validSessionId(value: unknown): string {
 /** Host paths of the Linux box (also for Windows and macOS sessions: the guest runs inside). */
 export function validBoxPath(value: unknown, field: 'workspacePath' | 'mcpJsonPath'): string {
   return absolutePath(value, field);
+}
+
+export function validAdopted(value: unknown): AdoptedProcesses {
+  return oneOf(value, 'processes', ['running', 'frozen'] as const);
+}
+
+export function validPid(value: unknown): number {
+  if (!Number.isInteger(value) || (value as number) < 1) {
+    throw invalid('pid', 'pid must be a positive integer');
+  }
+  return value as number;
 }
 
 export function validIsolation(value: unknown): BoxIsolation {
