@@ -11,7 +11,7 @@
  */
 import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NewEvent } from '@sessionboxer/event-store';
 import {
@@ -21,8 +21,9 @@ import {
   GENESIS_HASH,
   signCheckpoint,
   verifyStore,
+  type ChainSummary,
 } from '@sessionboxer/event-store/chain';
-import { SqliteEventStore } from '@sessionboxer/event-store/sqlite';
+import { SqliteEventStore, verifyFile } from '@sessionboxer/event-store/sqlite';
 import { openEventDatabase } from '@sessionboxer/event-store/sqlite/schema';
 
 const WRITERS = 64;
@@ -114,6 +115,18 @@ function seedChained(file: string, count: number): KeyObject {
   return key.publicKey;
 }
 
+/** Wall and CPU milliseconds of one verify (CPU: this process's, workers' included). */
+async function timed(
+  run: () => Promise<ChainSummary>,
+): Promise<{ summary: ChainSummary; ms: number; cpuMs: number }> {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const summary = await run();
+  const ms = performance.now() - start;
+  const { user, system } = process.cpuUsage(cpu);
+  return { summary, ms, cpuMs: (user + system) / 1000 };
+}
+
 async function main(): Promise<void> {
   const base = process.env.BENCH_DIR ?? tmpdir();
   if (base.startsWith('/dev/shm')) throw new Error('BENCH_DIR must be on a real disk');
@@ -144,17 +157,35 @@ async function main(): Promise<void> {
       `seeding ${VERIFY_EVENTS} chained events (raw)`,
       `${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );
-    const store = SqliteEventStore.open({ path: file });
-    const start = performance.now();
-    const summary = await verifyStore(store, publicKey);
-    const verifyMs = performance.now() - start;
-    await store.close();
-    if (summary.problem || summary.events !== VERIFY_EVENTS) {
-      throw new Error(`verify failed: ${JSON.stringify(summary.problem)} after ${summary.events}`);
+    const walk = await timed(async () => {
+      const store = SqliteEventStore.open({ path: file });
+      try {
+        return await verifyStore(store, publicKey);
+      } finally {
+        await store.close();
+      }
+    });
+    const ranges = await timed(() => verifyFile(file, publicKey));
+    for (const [label, r] of [
+      ['one walk through the port', walk],
+      [`parallel ranges, ${availableParallelism()} workers (the CLI)`, ranges],
+    ] as const) {
+      if (r.summary.problem || r.summary.events !== VERIFY_EVENTS) {
+        throw new Error(
+          `verify failed: ${JSON.stringify(r.summary.problem)} after ${r.summary.events}`,
+        );
+      }
+      line(
+        `verify over ${VERIFY_EVENTS} events, ${label}`,
+        `${rate(VERIFY_EVENTS, r.ms)} events/s (${rate(VERIFY_EVENTS, r.cpuMs)} per CPU-second)`,
+      );
     }
+    // The machine may be shared: the load says how much of a core the figures above had.
     line(
-      `verify over ${VERIFY_EVENTS} events (${summary.checkpoints} checkpoints)`,
-      `${rate(VERIFY_EVENTS, verifyMs)} events/s`,
+      'load average (1, 5, 15 min)',
+      loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', '),
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

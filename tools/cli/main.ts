@@ -4,9 +4,13 @@ import { parseArgs } from 'node:util';
 import type { EventStore } from '@sessionboxer/event-store';
 import { auditKeyPath } from '@sessionboxer/event-store/chain';
 import { openEventStore } from '@sessionboxer/event-store/open-event-store';
+import { backupCommand, formatBackupReport } from './backup.command';
+import { confirm } from './confirm';
 import { eventsCommand } from './events.command';
 import { passwordCommand } from './password.command';
 import { formatReplayReport, replayCommand } from './replay.command';
+import { formatRestoreReport, restoreCommand } from './restore.command';
+import { EVENTS_FILE, resolveDataDir } from './store-files';
 import {
   exportCommand,
   formatVerifyReport,
@@ -37,6 +41,13 @@ commands:
            --json          print the report as JSON
   export   write the whole history as an audit bundle (JSON lines, manifest last, head signed)
            --out FILE      the bundle file (required)
+  backup FILE   copy the SQLite event store to FILE while the control plane runs (online backup)
+           --force         overwrite FILE when it exists
+  restore FILE  replace the event store with the backup FILE (the control plane stopped), after
+           checking it (schema, hash chain, signed checkpoints); the old store is moved to
+           <data>/replaced-<time>/, the read models are rebuilt
+           --yes           do not ask for confirmation
+           --public-key F  the key checking the backup's checkpoints (default: the audit key's .pub)
 
 common:
   --data DIR   the data folder (default $SESSIONBOXER_DATA_DIR or ./data)
@@ -77,6 +88,8 @@ async function main(argv: string[]): Promise<number> {
       user: { type: 'string' },
       bundle: { type: 'string' },
       'public-key': { type: 'string' },
+      force: { type: 'boolean', default: false },
+      yes: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -85,9 +98,31 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command === undefined && !values.help ? 2 : 0;
   }
-  if (!['events', 'replay', 'password', 'verify', 'export'].includes(command))
-    throw new UsageError(`unknown command ${command}`);
-  const dataDir = path.resolve(values.data ?? process.env.SESSIONBOXER_DATA_DIR ?? './data');
+  const commands = ['events', 'replay', 'password', 'verify', 'export', 'backup', 'restore'];
+  if (!commands.includes(command)) throw new UsageError(`unknown command ${command}`);
+  const data = resolveDataDir(values.data);
+  const dataDir = data.dir;
+  if (command === 'backup' || command === 'restore') {
+    const file = positionals[1];
+    if (!file) throw new UsageError(`${command} needs a FILE`);
+    if (process.env.EVENTSTORE_URL?.trim())
+      throw new UsageError(`${command} is for the embedded SQLite store: EventStoreDB has its own`);
+    console.error(`data folder: ${dataDir} (from ${data.from})`);
+    if (command === 'backup') {
+      const source = path.join(dataDir, EVENTS_FILE);
+      const dest = path.resolve(file);
+      console.log(formatBackupReport(await backupCommand({ source, dest, force: values.force })));
+      return 0;
+    }
+    const report = await restoreCommand({
+      backup: path.resolve(file),
+      dataDir,
+      publicKey: publicKeyFile(values['public-key'] ?? null, auditKeyPath(dataDir)),
+      confirm: (question) => confirm(question, values.yes),
+    });
+    console.log(formatRestoreReport(report, dataDir));
+    return 0;
+  }
   if (command === 'password') {
     console.log(await passwordCommand(dataDir, values.user));
     return 0;
@@ -105,7 +140,10 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (command === 'verify') {
       const key = publicKeyFile(values['public-key'] ?? null, keyFile);
-      const report = await verifyStoreCommand(store, key, dataDir);
+      const sqlite = process.env.EVENTSTORE_URL?.trim()
+        ? null
+        : path.join(dataDir, 'events.sqlite');
+      const report = await verifyStoreCommand(store, key, dataDir, sqlite);
       console.log(values.json ? JSON.stringify(report, null, 2) : formatVerifyReport(report));
       return report.ok ? 0 : 1;
     }

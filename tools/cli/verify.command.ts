@@ -19,6 +19,7 @@ import {
   type ChainSummary,
   type CheckpointData,
 } from '@sessionboxer/event-store/chain';
+import { verifyFile } from '@sessionboxer/event-store/sqlite';
 import { ProgressBar } from './progress';
 
 export interface VerifyReport extends ChainSummary {
@@ -40,14 +41,19 @@ function chainOf(store: EventStore): ChainReader {
   return store;
 }
 
+/** Verifies the store; a SQLite file (`sqliteFile`) on every core, in ranges. */
 export async function verifyStoreCommand(
   store: EventStore,
   keyFile: string,
   source: string,
+  sqliteFile: string | null,
 ): Promise<VerifyReport> {
   const publicKey = readPublicKey(keyFile);
   const bar = new ProgressBar('verifying');
-  const summary = await verifyStore(chainOf(store), publicKey, (d, t) => bar.update(d, t));
+  const onProgress = (d: number, t: number): void => bar.update(d, t);
+  const summary = sqliteFile
+    ? await verifyFile(sqliteFile, publicKey, { onProgress })
+    : await verifyStore(chainOf(store), publicKey, onProgress);
   bar.done();
   return { ...summary, source, bundleProblem: null, ok: summary.problem === null };
 }

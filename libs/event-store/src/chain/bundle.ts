@@ -27,7 +27,12 @@ export interface BundleManifest {
 }
 
 export function bundleLine(e: ChainedEvent): string {
-  return JSON.stringify({ ...e, hash: e.hash === null ? null : e.hash.toString('hex') });
+  return JSON.stringify({
+    ...e,
+    data: e.data.toString(),
+    metadata: e.metadata.toString(),
+    hash: e.hash === null ? null : e.hash.toString('hex'),
+  });
 }
 
 /** The event a bundle line holds, or why the line is not one. */

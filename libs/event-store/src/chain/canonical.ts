@@ -11,15 +11,19 @@
  */
 import { hash as oneShotHash } from 'node:crypto';
 
-/** What the chain commits to for one event (data and metadata as stored, not re-serialised). */
+/**
+ * What the chain commits to for one event (data and metadata as stored, not re-serialised):
+ * text, or its UTF-8 bytes as SQLite hands them over (the same encoding, no decoding on the
+ * way: that is where verify spends its time).
+ */
 export interface ChainFields {
   position: number;
   streamName: string;
   revision: number;
   id: string;
   type: string;
-  data: string;
-  metadata: string;
+  data: string | Buffer;
+  metadata: string | Buffer;
   recordedAt: string;
 }
 
@@ -66,8 +70,9 @@ export function chainHash(prev: Buffer, e: ChainFields): Buffer {
 }
 
 /** One field at `at`: its UTF-8 byte length (4 bytes, big-endian), then the bytes. */
-function put(buf: Buffer, at: number, field: string): number {
-  const length = buf.write(field, at + 4, 'utf8');
+function put(buf: Buffer, at: number, field: string | Buffer): number {
+  const length =
+    typeof field === 'string' ? buf.write(field, at + 4, 'utf8') : field.copy(buf, at + 4);
   buf.writeUInt32BE(length, at);
   return at + 4 + length;
 }

@@ -33,9 +33,16 @@ function message(position: number, hash: Buffer): Buffer {
   return Buffer.concat([TAG, length, pos, hash]);
 }
 
+const keyIds = new WeakMap<KeyObject, string>();
+
 export function keyIdOf(publicKey: KeyObject): string {
-  const der = publicKey.export({ type: 'spki', format: 'der' });
-  return createHash('sha256').update(der).digest('hex').slice(0, 16);
+  let id = keyIds.get(publicKey);
+  if (id === undefined) {
+    const der = publicKey.export({ type: 'spki', format: 'der' });
+    id = createHash('sha256').update(der).digest('hex').slice(0, 16);
+    keyIds.set(publicKey, id);
+  }
+  return id;
 }
 
 /** The checkpoint data for head `position` with hash `hash`, signed with `privateKey`. */

@@ -36,12 +36,20 @@ export interface ChainSummary {
 }
 
 /** How far back a checkpoint may sign (appends can land between reading the head and it). */
-const RECENT = 4096;
+export const RECENT = 4096;
+
+export interface VerifierOptions {
+  /** Where the walk starts and the stored hash before it (a range of a parallel verify). */
+  start?: { position: number; prev: Buffer };
+  /** Hands checkpoints to the caller instead of checking them (they need the hashes before). */
+  onCheckpoint?(e: ChainedEvent): void;
+}
 
 /** Feed events in position order; stops at the first problem. */
 export class ChainVerifier {
-  private prev = GENESIS_HASH;
+  private prev: Buffer;
   private last = 0;
+  private readonly firstPosition: number;
   private readonly recent: (Buffer | undefined)[] = new Array<Buffer | undefined>(RECENT);
   private summary: ChainSummary = {
     events: 0,
@@ -51,11 +59,14 @@ export class ChainVerifier {
     problem: null,
   };
 
-  /** `firstPosition`: where the history starts (1 for the SQLite store and its bundles). */
+  /** The history starts at position 1 with the zero hash, unless `options.start` says else. */
   constructor(
     private readonly publicKey: KeyObject,
-    private readonly firstPosition = 1,
-  ) {}
+    private readonly options: VerifierOptions = {},
+  ) {
+    this.firstPosition = options.start?.position ?? 1;
+    this.prev = options.start?.prev ?? GENESIS_HASH;
+  }
 
   /** False once a problem is found (the rest is not looked at). */
   add(e: ChainedEvent): boolean {
@@ -90,23 +101,7 @@ export class ChainVerifier {
 
   /** Why `data` does not sign this chain (signature, or a hash the chain does not have). */
   checkpointProblem(data: unknown): { kind: ProblemKind; detail: string } | null {
-    const bad = checkpointProblem(data, this.publicKey);
-    if (bad) return { kind: 'bad signature', detail: bad };
-    const c = data as CheckpointData;
-    const have = this.hashAt(c.position);
-    if (have === undefined) {
-      return {
-        kind: 'checkpoint mismatch',
-        detail: `it signs position ${c.position}, which is not among the ${RECENT} events before it`,
-      };
-    }
-    if (have.toString('hex') !== c.hash) {
-      return {
-        kind: 'checkpoint mismatch',
-        detail: `it signs hash ${c.hash.slice(0, 16)}… at position ${c.position}, the chain has ${have.toString('hex').slice(0, 16)}…`,
-      };
-    }
-    return null;
+    return checkpointVerdict(data, this.publicKey, (p) => this.hashAt(p));
   }
 
   private check(e: ChainedEvent): { kind: ProblemKind; detail: string } | null {
@@ -136,16 +131,49 @@ export class ChainVerifier {
     this.last = e.position;
     this.recent[e.position % RECENT] = h;
     if (e.streamName === CHECKPOINT_STREAM && e.type === CHECKPOINT_TYPE) {
-      const bad = this.checkpointProblem(parseJson(e.data));
+      if (this.options.onCheckpoint) {
+        this.options.onCheckpoint(e);
+        return null;
+      }
+      const data = parseJson(e.data.toString());
+      const bad = this.checkpointProblem(data);
       if (bad) return bad;
       this.summary.checkpoints++;
-      this.summary.signedUpTo = (JSON.parse(e.data) as CheckpointData).position;
+      this.summary.signedUpTo = (data as CheckpointData).position;
     }
     return null;
   }
 }
 
-function parseJson(text: string): unknown {
+/**
+ * Why `data` does not sign a chain whose hashes `hashAt` gives (undefined: a position too far
+ * back, or not before the checkpoint), or null when it does.
+ */
+export function checkpointVerdict(
+  data: unknown,
+  publicKey: KeyObject,
+  hashAt: (position: number) => Buffer | undefined,
+): { kind: ProblemKind; detail: string } | null {
+  const bad = checkpointProblem(data, publicKey);
+  if (bad) return { kind: 'bad signature', detail: bad };
+  const c = data as CheckpointData;
+  const have = hashAt(c.position);
+  if (have === undefined) {
+    return {
+      kind: 'checkpoint mismatch',
+      detail: `it signs position ${c.position}, which is not among the ${RECENT} events before it`,
+    };
+  }
+  if (have.toString('hex') !== c.hash) {
+    return {
+      kind: 'checkpoint mismatch',
+      detail: `it signs hash ${c.hash.slice(0, 16)}… at position ${c.position}, the chain has ${have.toString('hex').slice(0, 16)}…`,
+    };
+  }
+  return null;
+}
+
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {

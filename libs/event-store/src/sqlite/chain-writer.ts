@@ -28,7 +28,7 @@ interface HeadRow {
   hash: Buffer | null;
 }
 
-type ChainRow = [number, string, number, string, string, string, string, string, Buffer | null];
+type ChainRow = [number, string, number, string, string, Buffer, Buffer, string, Buffer | null];
 
 /** The chain's statements over one connection. */
 export class ChainTable {
@@ -47,11 +47,12 @@ export class ChainTable {
     this.insertStmt = db.prepare(
       'INSERT INTO events (position, stream_name, revision, event_id, type, data, metadata, recorded_at, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    // Rows as arrays, not objects: verify reads every event, and this is half its time.
+    // Rows as arrays, not objects, and data and metadata as their UTF-8 bytes, not decoded:
+    // verify reads every event, and this is half its time.
     this.readStmt = db
       .prepare<[number, number], ChainRow>(
-        `SELECT position, stream_name, revision, event_id, type, data, metadata, recorded_at, hash
-           FROM events WHERE position >= ? ORDER BY position LIMIT ?`,
+        `SELECT position, stream_name, revision, event_id, type, CAST(data AS BLOB),
+           CAST(metadata AS BLOB), recorded_at, hash FROM events WHERE position >= ? ORDER BY position LIMIT ?`,
       )
       .raw();
   }

@@ -2,3 +2,4 @@
 export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite-event-store';
 export type { GroupCommitStats } from './group-commit';
 export type { SqliteSynchronous } from './schema';
+export { verifyFile, type VerifyFileOptions } from './verify-file';

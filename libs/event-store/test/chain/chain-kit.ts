@@ -18,7 +18,7 @@ import {
   type ChainFields,
   type ChainSummary,
 } from '@sessionboxer/event-store/chain';
-import { SqliteEventStore } from '@sessionboxer/event-store/sqlite';
+import { SqliteEventStore, verifyFile as verifyParallel } from '@sessionboxer/event-store/sqlite';
 import { newEvent } from '../contract/fixtures';
 
 export function tempDir(): { dir: string; file: string; remove(): void } {
@@ -56,13 +56,21 @@ export async function seed(
   }
 }
 
+/**
+ * Verifies the file both ways, one walk through the port and in parallel ranges of 7 events
+ * (workers with their own connections), and expects the same answer from both.
+ */
 export async function verifyFile(file: string, key: AuditKey): Promise<ChainSummary> {
   const store = SqliteEventStore.open({ path: file });
+  let walked: ChainSummary;
   try {
-    return await verifyStore(store, key.publicKey);
+    walked = await verifyStore(store, key.publicKey);
   } finally {
     await store.close();
   }
+  const ranges = await verifyParallel(file, key.publicKey, { workers: 5, minPerWorker: 7 });
+  expect(ranges).toEqual(walked);
+  return walked;
 }
 
 /** Opens the file as an attacker would: directly, with the append-only triggers gone. */
@@ -107,7 +115,7 @@ export function rewriteChain(
       `SELECT position, stream_name AS streamName, revision, event_id AS id, type, data, metadata,
          recorded_at AS recordedAt FROM events ORDER BY position`,
     )
-    .all() as ChainFields[];
+    .all() as (ChainFields & { data: string })[];
   const update = db.prepare('UPDATE events SET hash = ?, data = ? WHERE position = ?');
   const hashes = new Map<number, Buffer>();
   let prev = GENESIS_HASH;
