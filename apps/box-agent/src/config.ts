@@ -21,7 +21,7 @@ export interface DaemonConfig {
   callWaitMs: number;
   /** How long the control plane has to answer a call once it was sent (the bridge's bound). */
   callTimeoutMs: number;
-  /** Folder of the agent CLIs (claude, opencode), added to the end of a harness's PATH. */
+  /** Folders of the agent CLIs (claude, opencode), a PATH list added to the end of a harness's PATH. */
   agentBin: string;
   /** The node binary the MCP servers run with: the one running the daemon. */
   nodePath: string;

@@ -68,9 +68,19 @@ export function daemonLaunch(
       // Unisolated boxes share the host's network: each daemon takes a free port.
       SESSIONBOXER_DAEMON_PORT: inBox ? '7000' : '0',
       SESSIONBOXER_MCP_COMMAND_ROOT: path.join(base, 'dist/apps/box-agent/src/mcp'),
-      // Claude Code and OpenCode, which the project installs (both ship their binary).
-      SESSIONBOXER_AGENT_BIN: path.join(base, 'node_modules/.bin'),
+      SESSIONBOXER_AGENT_BIN: agentBinPath(base),
       SESSIONBOXER_GUIDE_PATH: inBox ? BOX_PATHS.guide : path.join(root, 'docs/GUIDE.md'),
     },
   };
+}
+
+/**
+ * Where the agent CLIs the project installs are, as a PATH list: Claude Code's `claude` in
+ * node_modules/.bin; OpenCode's binary in its platform package (the project depends on
+ * `opencode-linux-x64` itself: the `opencode-ai` wrapper needs every platform's package in the
+ * lock file, and the registry here serves only the Linux x64 ones).
+ */
+function agentBinPath(base: string): string {
+  const opencode = `node_modules/opencode-${process.platform}-${process.arch}/bin`;
+  return [path.join(base, 'node_modules/.bin'), path.join(base, opencode)].join(':');
 }
