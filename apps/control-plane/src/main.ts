@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp, listen } from './app.factory';
+import { BoxLifecycle } from './boxes';
 import { ConfigError, loadConfig } from './config';
 
 async function main(): Promise<void> {
@@ -15,7 +16,8 @@ async function main(): Promise<void> {
   const shutdown = (signal: NodeJS.Signals): void => {
     if (closing) process.exit(1);
     closing = true;
-    logger.log(`${signal}: shutting down`);
+    logger.log(`${signal}: shutting down (boxes keep running; the next start adopts them)`);
+    app.get(BoxLifecycle).keepBoxesOnShutdown = true; // only destroy ends a box
     app.close().then(
       () => process.exit(0),
       (e: unknown) => {

@@ -17,7 +17,7 @@ import {
 } from '@sessionboxer/domain';
 import { sidebarQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
 import { boxTtsEnv, type AppConfig } from '../../config';
-import type { BoxDriver } from '../driver';
+import type { BoxDriver, BoxFound } from '../driver';
 import { BoxSockets } from '../channel/box-sockets';
 import { CommandBus } from '../../infrastructure/command-bus';
 import { APP_CONFIG, BOX_DRIVER, READ_MODELS } from '../../infrastructure/tokens';
@@ -52,8 +52,10 @@ export class BoxLifecycle
   ) {}
 
   /**
-   * After a restart, every running session gets its socket back at once, so a daemon that
-   * outlived the control plane reconnects; a box that did not is started again after a grace.
+   * After a restart, the boxes the driver adopted are recorded (BoxAdopted, BoxProcessesLost)
+   * and get their sockets back at once, running or frozen, so their daemons reconnect (a
+   * frozen one once it is thawed). A running session whose box was not adopted is started
+   * again after a grace (a daemon that outlived the control plane may still reconnect).
    */
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.boxes) return;
@@ -63,9 +65,16 @@ export class BoxLifecycle
       // Its running turn fails by the agent's reactor to BoxFailed.
       this.box(sessionId, 'FailBox', { reason }).catch((e: unknown) => this.logger.warn(String(e)));
     });
+    const adopted = new Set<string>();
+    for (const found of this.driver.found()) {
+      if (await this.recordFound(found)) adopted.add(found.sessionId);
+    }
+    for (const sessionId of adopted) {
+      await this.sockets.listen(sessionId, boxPaths(this.config.dataDir, sessionId).socket);
+    }
     const running = sidebarQueries(this.readModels)
       .list()
-      .filter((s) => s.status === 'running');
+      .filter((s) => s.status === 'running' && !adopted.has(s.id));
     for (const session of running) {
       const paths = boxPaths(this.config.dataDir, session.id);
       if (!fs.existsSync(paths.workspace)) continue;
@@ -79,6 +88,30 @@ export class BoxLifecycle
         );
       }, RESTORE_GRACE_MS);
       this.restoring.add(timer);
+    }
+  }
+
+  /**
+   * What the driver found of a box an earlier control plane left, as an event of its stream.
+   * True when the box is this control plane's now; an adopted box whose stream refuses it
+   * (destroyed, or no box of a session here) has nothing to come back to and is ended.
+   */
+  private async recordFound(found: BoxFound): Promise<boolean> {
+    const { sessionId, processes } = found;
+    try {
+      if (processes === 'lost') {
+        const reason = found.reason ?? 'its processes are gone';
+        await this.box(sessionId, 'LoseBoxProcesses', { reason });
+        this.logger.warn(`box ${sessionId}: its processes were lost (${reason}); resume starts it`);
+        return false;
+      }
+      await this.box(sessionId, 'AdoptBox', { processes, pid: found.pid });
+      this.logger.log(`box ${sessionId}: adopted, ${processes} (pid ${found.pid})`);
+      return true;
+    } catch (e) {
+      this.logger.warn(`box ${sessionId}: ${String(e)}`);
+      if (processes !== 'lost') await this.driver.destroy(sessionId).catch(() => undefined);
+      return false;
     }
   }
 
@@ -188,12 +221,15 @@ export class BoxLifecycle
     await this.sockets.closeAll();
   }
 
-  /** Boxes die with the control plane; `keepBoxesOnShutdown` (a restart test) keeps them. */
+  /**
+   * Only destroy ends a box: the control-plane process that stops on a signal (an upgrade, a
+   * restart) sets `keepBoxesOnShutdown` (main.ts), leaving its boxes running or frozen for the
+   * next one to adopt. An app closed in a test process ends the boxes it started.
+   */
   async onApplicationShutdown(): Promise<void> {
     if (!this.keepBoxesOnShutdown) await this.driver.shutdownAll();
   }
 
-  /** Set by a test that restarts the control plane under running boxes. */
   keepBoxesOnShutdown = false;
 
   private async box(sessionId: string, type: BoxCommand['type'], data: object): Promise<void> {
