@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import type { RunningApp } from '../harness';
 import { tempDataDir } from '../harness';
 import { script, turnFinished } from '../agent/agent-kit';
@@ -77,6 +78,15 @@ describe('boxes across a kill -9 of the control plane', () => {
     await waitForBox(api(), working, 'ready');
     expect(pidOf(dataDir, working, DAEMON)).toBe(daemon);
     expect(pidOf(dataDir, working, LONG)).toBe(long);
+    // The box's edge socket is served again too.
+    const edge = `${dataDir}/boxes/${working}/run/edge.sock`;
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect(edge, () => {
+        socket.end();
+        resolve();
+      });
+      socket.once('error', reject);
+    });
     // Frozen stays frozen, the same processes; thawed, its daemon reconnects.
     expect((await api().request('GET', `/api/sessions/${stopped}`)).body.box.status).toBe('frozen');
     expect(isFrozen(dataDir, stopped)).toBe(true);

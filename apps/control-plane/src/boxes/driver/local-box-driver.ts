@@ -68,15 +68,8 @@ export class LocalBoxDriver implements BoxDriver {
     const who = mapped ? ` (root in a box is host uid ${mapped.uid})` : '';
     logger.log(`boxes: ${isolator.isolation} isolation${who}, ${control.mechanism} freezer`);
     const driver = new LocalBoxDriver(isolator, control, dataDir, logDir, logger);
-    const found = await adoptBoxes({
-      control,
-      isolation: isolator.isolation,
-      logDir,
-      stateDir: driver.stateDir,
-      logger,
-      keep: (r) => driver.watch(r),
-    });
-    driver.foundBoxes.push(...found);
+    const ctx = { control, isolation: isolator.isolation, logDir, stateDir: driver.stateDir };
+    driver.foundBoxes.push(...(await adoptBoxes({ ...ctx, logger, keep: (r) => driver.watch(r) })));
     return driver;
   }
 
