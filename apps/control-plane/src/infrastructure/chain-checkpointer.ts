@@ -55,7 +55,7 @@ export class ChainCheckpointer {
           await this.checkpoint().catch((error: unknown) => this.options.onError(error));
         }
       }
-    })();
+    })().catch((error: unknown) => this.options.onError(error));
   }
 
   /** Stops counting, then signs what the last checkpoint does not cover yet. */
