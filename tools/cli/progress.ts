@@ -10,13 +10,14 @@ export class ProgressBar {
     private readonly label: string,
     private readonly out: NodeJS.WriteStream = process.stderr,
     private readonly minTotal = 10_000,
+    private readonly unit = 'events',
   ) {}
 
   update(done: number, total: number): void {
     if (total < this.minTotal) return;
     const fraction = total === 0 ? 1 : Math.min(1, done / total);
     const rate = Math.round(done / Math.max(this.elapsedSeconds(), 1e-3));
-    const text = `${this.label} ${bar(fraction)} ${(fraction * 100).toFixed(0).padStart(3)}% ${done.toLocaleString('en')}/${total.toLocaleString('en')} events, ${rate.toLocaleString('en')}/s`;
+    const text = `${this.label} ${bar(fraction)} ${(fraction * 100).toFixed(0).padStart(3)}% ${done.toLocaleString('en')}/${total.toLocaleString('en')} ${this.unit}, ${rate.toLocaleString('en')}/s`;
     if (this.out.isTTY) {
       this.out.write(`\r${text}`);
       return;
