@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { AppendObserver } from './append-observer';
 import type { EventStore } from './event-store.port';
 import { SqliteEventStore } from './sqlite';
 
@@ -10,6 +11,8 @@ export interface OpenEventStoreOptions {
   sqlitePath: string;
   /** Refuse to create a SQLite file that is not there (tools that only read). */
   mustExist?: boolean;
+  /** Told of the SQLite store's commits and appends (EventStoreDB tells nothing). */
+  observer?: AppendObserver;
 }
 
 export type EventStoreKind = 'sqlite' | 'eventstoredb';
@@ -29,5 +32,8 @@ export function openEventStore(options: OpenEventStoreOptions): {
     throw new Error(`no event store at ${options.sqlitePath}`);
   }
   fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
-  return { store: SqliteEventStore.open({ path: options.sqlitePath }), kind: 'sqlite' };
+  return {
+    store: SqliteEventStore.open({ path: options.sqlitePath, observer: options.observer }),
+    kind: 'sqlite',
+  };
 }

@@ -8,6 +8,7 @@
  * promise means the events are on disk.
  */
 import type Database from 'better-sqlite3';
+import type { AppendObserver } from '../append-observer';
 import { ConcurrencyError, IdempotencyError, type AppendResult } from '../event-store.port';
 import { applyAppend, type AppendRequest, type AppliedAppend } from './apply-append';
 import type { EventWriter } from './chain-writer';
@@ -15,6 +16,8 @@ import type { EventTable } from './event-table';
 
 interface Pending {
   request: AppendRequest;
+  /** performance.now() at enqueue, only when an observer listens. */
+  started: number;
   resolve(result: AppendResult): void;
   reject(error: unknown): void;
 }
@@ -50,6 +53,7 @@ export class GroupCommitter {
     private readonly writer: EventWriter,
     private readonly maxWaitMs: number,
     private readonly onCommit: () => void,
+    private readonly observer?: AppendObserver,
   ) {
     // better-sqlite3 turns a transaction function called inside another into a SAVEPOINT.
     const inSavepoint = db.transaction((request: AppendRequest, at: string) =>
@@ -86,7 +90,8 @@ export class GroupCommitter {
    */
   enqueue(prepare: () => AppendRequest): Promise<AppendResult> {
     return new Promise<AppendResult>((resolve, reject) => {
-      this.queue.push({ request: prepare(), resolve, reject });
+      const started = this.observer ? performance.now() : 0;
+      this.queue.push({ request: prepare(), started, resolve, reject });
       this.schedule();
     });
   }
@@ -132,16 +137,28 @@ export class GroupCommitter {
     } catch (error) {
       // BEGIN or COMMIT failed (disk full, I/O error, lock timeout): nothing of the batch is
       // on disk, so every caller learns it failed.
+      for (const p of batch) this.observe(p, false);
       for (const p of batch) p.reject(error);
       return;
     }
     this.counters.commits++;
+    const before = { appends: this.counters.appends, events: this.counters.events };
     const wrote = batch.map((p, i) => this.settle(p, outcomes[i])).some(Boolean);
-    if (wrote) this.onCommit();
+    if (!wrote) return;
+    this.observer?.committed(
+      this.counters.appends - before.appends,
+      this.counters.events - before.events,
+    );
+    this.onCommit();
+  }
+
+  private observe(p: Pending, ok: boolean): void {
+    this.observer?.appended((performance.now() - p.started) / 1000, ok);
   }
 
   /** Settles one caller; true when its append wrote events. */
   private settle(p: Pending, outcome: Outcome): boolean {
+    this.observe(p, outcome.ok);
     if (!outcome.ok) {
       p.reject(outcome.error);
       return false;

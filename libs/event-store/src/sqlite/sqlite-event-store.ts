@@ -18,6 +18,7 @@ import type {
   Subscription,
 } from '../event-store.port';
 import { checkSubscriptionStart, resolveRead } from '../read-options';
+import type { AppendObserver } from '../append-observer';
 import type { ChainedEvent } from '../chain/canonical';
 import type { ChainReader } from '../chain/chain-reader';
 import { ChainTable, ChainWriter, UnchainedWriter } from './chain-writer';
@@ -50,6 +51,8 @@ export interface SqliteEventStoreOptions {
    * measure what the chain costs, never for a real store (verify then fails at once).
    */
   hashChain?: boolean;
+  /** Told of every commit and append (the control plane's metrics). */
+  observer?: AppendObserver;
 }
 
 /** The SQLite adapter of the EventStore port. */
@@ -81,6 +84,7 @@ export class SqliteEventStore implements EventStore, ChainReader {
       writer,
       options.groupCommitMaxWaitMs ?? 0,
       () => this.notifier.notify(),
+      options.observer,
     );
   }
 
