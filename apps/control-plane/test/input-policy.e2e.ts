@@ -17,7 +17,8 @@ describe('admin API: the body policy and the checks every body goes through', ()
     if (api) fs.rmSync(api.dataDir, { recursive: true, force: true });
   });
 
-  const head = async () => (await api.request('GET', '/api/health')).body.headPosition as number;
+  const head = async () =>
+    (await api.request('GET', '/api/health/ready')).body.headPosition as number;
   const deepArray = (n: number) => `{"title":"deep","x":${'['.repeat(n)}${']'.repeat(n)}}`;
   const deepObject = (n: number) => `{"title":"deep","x":${'{"a":'.repeat(n)}1${'}'.repeat(n)}}`;
 

@@ -70,9 +70,12 @@ describe('the control plane process (what `npm start` runs)', () => {
     });
     const [, url] = await waitFor(proc, /control plane on (http:\/\/\S+) /);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const health = (await (await fetch(`${url}/api/health`)).json()) as { eventStore: string };
-    expect(health.eventStore).toBe('sqlite');
+    expect(await (await fetch(`${url}/api/health`)).json()).toEqual({ status: 'ok' });
     const token = await signIn(url, 'admin', TEST_PASSWORD);
+    const ready = await fetch(`${url}/api/health/ready`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await ready.json()) as { eventStore: string }).eventStore).toBe('sqlite');
     const created = await fetch(`${url}/api/sessions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

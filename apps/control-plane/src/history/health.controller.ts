@@ -6,7 +6,8 @@ import type { AppConfig } from '../config';
 import { APP_CONFIG, EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/tokens';
 import { Public } from '../auth';
 
-export interface Health {
+/** Readiness, for a signed-in operator: the store, its head, and where each projection stands. */
+export interface Readiness {
   status: 'ok' | 'degraded';
   eventStore: 'sqlite' | 'eventstoredb';
   headPosition: number;
@@ -14,7 +15,6 @@ export interface Health {
 }
 
 @ApiTags('health')
-@Public()
 @Controller('api/health')
 export class HealthController {
   constructor(
@@ -23,9 +23,17 @@ export class HealthController {
     @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
   ) {}
 
+  /** Liveness: anyone may ask, and it tells nothing but that the process answers. */
+  @Public()
   @Get()
-  @ApiOperation({ summary: 'Store kind, head of $all, and where each projection stands' })
-  async health(): Promise<Health> {
+  @ApiOperation({ summary: 'Liveness: { status: "ok" } while the process answers (public)' })
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @ApiOperation({ summary: 'Readiness with details: store kind, head of $all, projections' })
+  async ready(): Promise<Readiness> {
     const projections = this.runner.status();
     return {
       status: projections.some((p) => p.failure !== null) ? 'degraded' : 'ok',

@@ -167,6 +167,6 @@ export function answerProblem(a: Answer): string | null {
 }
 
 export async function headPosition(api: RunningApp): Promise<number> {
-  const res = await fetch(`${api.url}/api/health`);
+  const res = await fetch(`${api.url}/api/health/ready`, { headers: api.authHeaders });
   return ((await res.json()) as { headPosition: number }).headPosition;
 }
