@@ -1,18 +1,31 @@
-import type { INestApplication, LoggerService, LogLevel } from '@nestjs/common';
+import type { INestApplication, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { BoxWsAdapter } from './box-gateway';
 import { BoxSockets } from './boxes';
 import type { AppConfig } from './config';
+import type { LogLevelName } from './operations-config';
 import { ErrorFilter } from './errors/error.filter';
 import { jsonBody } from './errors/json-body';
 import { validationPipe } from './errors/validation';
 import { serveWebApp } from './web/web-app';
 
 export interface CreateAppOptions {
-  logger?: LoggerService | LogLevel[] | false;
+  /** Overrides SESSIONBOXER_LOG_LEVEL: false is silent, levels the least severe of them. */
+  logger?: LogLevel[] | false;
+  /** Where log lines go instead of stdout (a test's capture). */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** The pino level a Nest level list amounts to. */
+function pinoLevel(levels: LogLevel[] | false): LogLevelName {
+  if (levels === false || levels.length === 0) return 'silent';
+  if (levels.includes('verbose') || levels.includes('debug')) return 'debug';
+  if (levels.includes('log')) return 'info';
+  return levels.includes('warn') ? 'warn' : levels.includes('error') ? 'error' : 'fatal';
 }
 
 /** Builds the control plane (used by main.ts and by the e2e tests, so both run the same app). */
@@ -20,11 +33,16 @@ export async function createApp(
   config: AppConfig,
   options: CreateAppOptions = {},
 ): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    logger: options.logger ?? ['log', 'warn', 'error'],
+  if (options.logger !== undefined) config.operations.logLevel = pinoLevel(options.logger);
+  const module = AppModule.forRoot(config, options.logStream);
+  const app = await NestFactory.create<NestExpressApplication>(module, {
+    bufferLogs: true,
     bodyParser: false,
     abortOnError: false,
   });
+  // Nest's own Logger calls (and those buffered until now) go through pino.
+  app.useLogger(app.get(Logger));
+  app.flushLogs();
   if (config.trustProxy !== null) app.set('trust proxy', config.trustProxy);
   app.use(jsonBody());
   serveWebApp(app);

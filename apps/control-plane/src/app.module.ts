@@ -9,6 +9,8 @@ import type { AppConfig } from './config';
 import { EgressModule } from './egress';
 import { HistoryModule } from './history';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
+import { LoggingModule } from './logging';
+import { MetricsModule } from './metrics';
 import { OtherSessionsModule } from './other-sessions';
 import { PresenceModule } from './presence';
 import { PullRequestsModule } from './pull-requests';
@@ -24,11 +26,13 @@ import { UiSocketModule } from './ui-socket';
  */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `logs`: where the log lines go instead of stdout (the tests' capture). */
+  static forRoot(config: AppConfig, logs?: NodeJS.WritableStream): DynamicModule {
     return {
       module: AppModule,
       imports: [
         InfrastructureModule.forRoot(config),
+        LoggingModule.forRoot(config, logs),
         CallsModule,
         AuthModule,
         SettingsModule,
@@ -45,6 +49,7 @@ export class AppModule {
         GatewayModule,
         UiSocketModule,
         HistoryModule,
+        MetricsModule,
       ],
     };
   }

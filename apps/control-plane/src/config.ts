@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import * as path from 'node:path';
 import { auditKeyPath } from '@sessionboxer/event-store/chain';
+import { operationsConfig, type OperationsConfig } from './operations-config';
 
 /** Everything the control plane reads from its environment, with the embedded defaults. */
 export interface AppConfig {
@@ -57,6 +58,8 @@ export interface AppConfig {
    * SESSIONBOXER_OPENAI_BASE_URL; defaults: the providers' own APIs). Tests point them at a double.
    */
   providers: { anthropic: string; openai: string };
+  /** Log level and format, and who may read /metrics (operations-config.ts). */
+  operations: OperationsConfig;
 }
 
 export class ConfigError extends Error {}
@@ -114,7 +117,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       anthropic: baseUrl(env, 'SESSIONBOXER_ANTHROPIC_BASE_URL', 'https://api.anthropic.com'),
       openai: baseUrl(env, 'SESSIONBOXER_OPENAI_BASE_URL', 'https://api.openai.com'),
     },
+    operations: operations(env),
   };
+}
+
+function operations(env: NodeJS.ProcessEnv): OperationsConfig {
+  try {
+    return operationsConfig(env);
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
 }
 
 /** An http(s) URL without a trailing slash, or the fallback when the variable is unset. */

@@ -49,6 +49,7 @@ export async function signIn(url: string, username: string, password: string): P
 }
 
 /**
+ * `options.logs` receives the control plane's log lines (JSON) instead of stdout.
  * Boxes are off unless a test asks for them (`{ SESSIONBOXER_BOXES: 'on' }`). The account's
  * password is TEST_PASSWORD unless `env` sets SESSIONBOXER_ADMIN_PASSWORD; pass
  * `{ authorization: '' }` as a request's headers to call without signing in.
@@ -56,6 +57,7 @@ export async function signIn(url: string, username: string, password: string): P
 export async function startApp(
   dataDir = tempDataDir(),
   env: Record<string, string> = {},
+  options: { logs?: NodeJS.WritableStream } = {},
 ): Promise<RunningApp> {
   const config = loadConfig({
     SESSIONBOXER_PORT: '0',
@@ -64,9 +66,12 @@ export async function startApp(
     SESSIONBOXER_ADMIN_PASSWORD: TEST_PASSWORD,
     // In the data dir, so removing it removes the key (the default is beside it).
     SESSIONBOXER_AUDIT_KEY: path.join(dataDir, 'audit-key'),
+    // Quiet unless a test asks for logs (SESSIONBOXER_LOG_LEVEL and `options.logs`).
+    SESSIONBOXER_LOG_LEVEL: 'silent',
+    SESSIONBOXER_LOG_FORMAT: 'json',
     ...env,
   });
-  const app = await createApp(config, { logger: false });
+  const app = await createApp(config, { logStream: options.logs });
   const url = await listen(app, config);
   const credentials = { username: config.adminUser, password: config.adminPassword ?? '' };
   // With no password given (the generated-password tests), nobody is signed in.

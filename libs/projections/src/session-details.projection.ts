@@ -179,8 +179,13 @@ export const sessionDetailsProjection: Projection<SessionDetails> = {
 export interface SessionDetailsQueries {
   /** null for a session the read model has not seen. */
   get(sessionId: string): SessionDetails | null;
+  /** Every session's details, oldest first (for the metrics' counts). */
+  all(): SessionDetails[];
 }
 
 export function sessionDetailsQueries(reader: ReadModelReader): SessionDetailsQueries {
-  return { get: (sessionId) => reader.get(sessionDetailsProjection, sessionId) };
+  return {
+    get: (sessionId) => reader.get(sessionDetailsProjection, sessionId),
+    all: () => reader.list(sessionDetailsProjection, { partition: PARTITION }).map((d) => d.doc),
+  };
 }

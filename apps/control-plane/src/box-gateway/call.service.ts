@@ -19,6 +19,15 @@ import { describe } from './zod-text';
 
 const REMEMBERED = 2000;
 
+/** One tool call answered: for whoever watches calls (the metrics module). */
+export interface CallOutcome {
+  route: string;
+  tool: string;
+  /** `ok`, or the error code the box was answered with. */
+  outcome: string;
+  seconds: number;
+}
+
 /**
  * Answers a box's tool calls: validates the frame, then the arguments with the tool's own
  * schema and checks (the same code that ran in the box), runs the handler the tool's module
@@ -30,6 +39,7 @@ const REMEMBERED = 2000;
 export class CallService {
   private readonly calls = new Map<string, Promise<CallResult>>();
   private readonly logger = new Logger('BoxCalls');
+  private readonly watchers = new Set<(call: CallOutcome) => void>();
 
   constructor(
     private readonly handlers: CallHandlers,
@@ -37,6 +47,12 @@ export class CallService {
     private readonly credentials: CredentialsService,
     private readonly policy: PolicyService,
   ) {}
+
+  /** Tells `watcher` of every call run (not of a repeat answered from memory). */
+  onCall(watcher: (call: CallOutcome) => void): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
 
   handle(sessionId: string, raw: unknown): Promise<CallResult> {
     const frame = callFrame.safeParse(raw);
@@ -50,11 +66,24 @@ export class CallService {
     const key = `${sessionId}/${frame.data.callId}`;
     let answer = this.calls.get(key);
     if (!answer) {
-      answer = this.run(sessionId, frame.data);
+      answer = this.timed(frame.data, this.run(sessionId, frame.data));
       this.calls.set(key, answer);
       if (this.calls.size > REMEMBERED) this.calls.delete(this.calls.keys().next().value as string);
     }
     return answer;
+  }
+
+  private async timed(
+    frame: { route: string; tool: string },
+    running: Promise<CallResult>,
+  ): Promise<CallResult> {
+    const started = performance.now();
+    const result = await running;
+    const seconds = (performance.now() - started) / 1000;
+    const outcome = result.ok ? 'ok' : result.error.code;
+    for (const watch of this.watchers)
+      watch({ route: frame.route, tool: frame.tool, outcome, seconds });
+    return result;
   }
 
   private async run(sessionId: string, frame: z.infer<typeof callFrame>): Promise<CallResult> {

@@ -1,3 +1,3 @@
 export { GatewayModule } from './gateway.module';
 export { BoxWsAdapter } from './box-ws.adapter';
-export { CallService } from './call.service';
+export { CallService, type CallOutcome } from './call.service';

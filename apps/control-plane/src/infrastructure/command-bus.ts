@@ -1,5 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Actor, Command, CommandMetadata, Decider, DomainEvent } from '@sessionboxer/domain';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  isDomainError,
+  type Actor,
+  Command,
+  CommandMetadata,
+  Decider,
+  DomainEvent,
+} from '@sessionboxer/domain';
 import { CommandHandler, deterministicUuid, type CommandResult } from '@sessionboxer/event-store';
 import type { ProjectionRunner } from '@sessionboxer/projections';
 import { Clock, IdGenerator } from './clock';
@@ -13,6 +20,8 @@ import { PROJECTION_RUNNER } from './tokens';
  */
 @Injectable()
 export class CommandBus {
+  private readonly logger = new Logger('Commands');
+
   constructor(
     private readonly handler: CommandHandler,
     @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
@@ -26,6 +35,33 @@ export class CommandBus {
     stream: string,
     command: C,
     options: { wait?: boolean; reactions?: boolean } = {},
+  ): Promise<CommandResult<S>> {
+    const started = performance.now();
+    const line = (outcome: string) => ({
+      command: command.type,
+      stream,
+      commandId: command.metadata.commandId,
+      correlationId: command.metadata.correlationId ?? command.metadata.commandId,
+      outcome,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+    try {
+      const result = await this.run(decider, stream, command, options);
+      this.logger.log({ ...line('ok'), events: result.events.length }, `command ${command.type}`);
+      return result;
+    } catch (e) {
+      // A refusal is an answer (logged as its code); anything else is the control plane's fault.
+      if (isDomainError(e)) this.logger.log(line(e.code), `command ${command.type} refused`);
+      else this.logger.error(line('error'), `command ${command.type} failed`);
+      throw e;
+    }
+  }
+
+  private async run<C extends Command, E extends DomainEvent, S>(
+    decider: Decider<C, E, S>,
+    stream: string,
+    command: C,
+    options: { wait?: boolean; reactions?: boolean },
   ): Promise<CommandResult<S>> {
     const result = await this.handler.handle(decider, stream, command);
     if (options.wait !== false && result.position !== null) {

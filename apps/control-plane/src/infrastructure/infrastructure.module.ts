@@ -12,6 +12,7 @@ import {
 import { CommandHandler, type EventStore } from '@sessionboxer/event-store';
 import { allProjections, ProjectionRunner, SqliteReadModelStore } from '@sessionboxer/projections';
 import type { AppConfig } from '../config';
+import { AppendObservers } from './append-observers';
 import { ChainCheckpointer, openChainCheckpointer } from './chain-checkpointer';
 import { Clock, IdGenerator, SystemClock, UuidGenerator } from './clock';
 import { CommandBus } from './command-bus';
@@ -68,7 +69,12 @@ export class InfrastructureModule {
       module: InfrastructureModule,
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        { provide: EVENT_STORE, useFactory: () => openEventStore(config) },
+        { provide: AppendObservers, useValue: new AppendObservers() },
+        {
+          provide: EVENT_STORE,
+          inject: [AppendObservers],
+          useFactory: (observers: AppendObservers) => openEventStore(config, observers),
+        },
         {
           provide: READ_MODELS,
           useFactory: () => SqliteReadModelStore.open({ path: readModelPath(config) }),
@@ -97,6 +103,7 @@ export class InfrastructureModule {
         StoreLifecycle,
       ],
       exports: [
+        AppendObservers,
         APP_CONFIG,
         EVENT_STORE,
         READ_MODELS,

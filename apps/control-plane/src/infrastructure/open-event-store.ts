@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Logger } from '@nestjs/common';
-import type { EventStore } from '@sessionboxer/event-store';
+import type { AppendObserver, EventStore } from '@sessionboxer/event-store';
 import { openEventStore as open } from '@sessionboxer/event-store/open-event-store';
 import type { AppConfig } from '../config';
 
@@ -20,11 +20,12 @@ export function ensureDataDir(config: AppConfig): void {
 }
 
 /** The event store the configuration names, saying which one at start. */
-export function openEventStore(config: AppConfig): EventStore {
+export function openEventStore(config: AppConfig, observer?: AppendObserver): EventStore {
   ensureDataDir(config);
   const { store, kind } = open({
     eventStoreUrl: config.eventStoreUrl,
     sqlitePath: eventStorePath(config),
+    observer,
   });
   const where =
     kind === 'sqlite'

@@ -37,8 +37,8 @@ export function serveWebApp(app: NestExpressApplication, dir = webAppDir()): voi
     },
   });
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api'))
-      return next();
+    const api = req.path.startsWith('/api') || req.path === '/metrics';
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || api) return next();
     if (!fs.existsSync(index)) {
       res
         .status(404)

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { EventStore, RecordedEvent } from '@sessionboxer/event-store';
 import { EVENT_STORE } from '../../src/infrastructure/tokens';
 import { waitFor, waitForBox } from '../box-kit';
@@ -20,6 +21,8 @@ describe('an agent’s credentials and the turns that cannot run', () => {
   // Shaped like a real key, so nothing but the masking can keep it out of the history.
   const SECRET = `sk-ant-api03-${'Zq9'.repeat(12)}-e2e`;
   let api: RunningApp;
+  // Every log line of the run, at debug level: the secret must be in none of them.
+  let logs = '';
 
   const session = async (provider: string): Promise<string> => {
     const created = await api.request('POST', '/api/sessions', { title: provider, provider });
@@ -29,7 +32,13 @@ describe('an agent’s credentials and the turns that cannot run', () => {
   };
 
   beforeAll(async () => {
-    api = await startApp(undefined, { SESSIONBOXER_BOXES: 'on' });
+    const capture = new PassThrough();
+    capture.on('data', (d: Buffer) => (logs += d.toString()));
+    api = await startApp(
+      undefined,
+      { SESSIONBOXER_BOXES: 'on', SESSIONBOXER_LOG_LEVEL: 'debug' },
+      { logs: capture },
+    );
   });
   afterAll(async () => {
     await api?.close();
@@ -86,6 +95,23 @@ describe('an agent’s credentials and the turns that cannot run', () => {
       (f) => !f.endsWith(path.join('secrets', 'credentials.json')),
     );
     expect(leaks).toEqual([]);
+
+    // The logs: requests carrying the secret where a careless caller might (a header the
+    // relays read, a cookie, the query), and every line since start, commands included.
+    const carrying = { 'x-api-key': SECRET, cookie: `k=${SECRET}` };
+    await api.request('GET', `/api/sessions?key=${SECRET}`, undefined, carrying);
+    const lines = logs
+      .split('\n')
+      .filter(Boolean)
+      .map((l): any => JSON.parse(l));
+    const credentialCommand = lines.find((l) => l.command === 'RecordCredentialChange');
+    expect(credentialCommand).toMatchObject({ outcome: 'ok', stream: 'credentials-global' });
+    expect(credentialCommand.correlationId).toEqual(expect.any(String));
+    const carried = lines.find((l) => l.req?.url?.startsWith('/api/sessions?key='));
+    expect(carried.req.headers['x-api-key']).toBe('[redacted]');
+    expect(carried.req.headers.cookie).toBe('[redacted]');
+    expect(carried.req.id).toEqual(expect.any(String));
+    expect(logs).not.toContain(SECRET);
   });
 
   it('fails the running turn when its box is destroyed and stops the session; later prompts wait', async () => {

@@ -1,0 +1,2 @@
+export { LoggingModule } from './logging.module';
+export { REDACTED_HEADERS } from './log-options';
