@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { access, mkdir, readdir, readFile, rmdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rmdir, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { type BoxControl, type BoxProcesses, sleep, waitFor } from './box-control';
 import { procStat } from './host';
@@ -135,9 +135,14 @@ export class CgroupControl implements BoxControl {
 
 const OWNER = /^cp-(\d+)-(\d+)$/;
 
+/** A group this old with no process in it is no box being started (that enters in ms). */
+const EMPTY_FOR_MS = 60_000;
+
 /**
- * Other data dirs' groups are never killed, but the empty folders their dead control planes
- * left are removed (rmdir refuses a group that still holds a process, so no box is touched).
+ * Other data dirs' groups are never killed, but empty ones are removed: a box group with no
+ * process for a minute (its box ended while no control plane of its data dir ran, or its data
+ * dir is gone), and the folders of dead control planes of the older layout. rmdir refuses a
+ * group that still holds a process, so no box is touched.
  */
 async function removeEmptyOfOthers(ownDataDir: string): Promise<void> {
   const top = path.dirname(ownDataDir);
@@ -147,6 +152,14 @@ async function removeEmptyOfOthers(ownDataDir: string): Promise<void> {
   for (const other of others) {
     const dir = path.join(top, other);
     const owners = await readdir(dir).catch(() => [] as string[]);
+    for (const box of owners.filter((n) => n.startsWith('box-'))) {
+      const group = path.join(dir, box);
+      const since = await stat(group).then(
+        (st) => Date.now() - st.mtimeMs,
+        () => 0,
+      );
+      if (since > EMPTY_FOR_MS) await rmdir(group).catch(() => undefined);
+    }
     for (const owner of owners.filter((n) => isOwnerName(n) && !ownerAlive(n))) {
       const boxes = await readdir(path.join(dir, owner)).catch(() => [] as string[]);
       for (const box of boxes.filter((n) => n.startsWith('box-'))) {
