@@ -25,6 +25,8 @@ export function logOptions(
       censor: '[redacted]',
     },
     hooks: { streamWrite: mask },
+    // Lines logged while a request runs (its commands) carry its id as `reqId`, not all of `req`.
+    quietReqLogger: true,
     // A caller's own request id (a proxy's) when it is plain, else a new one; sent back.
     genReqId: (req, res) => {
       const given = req.headers['x-request-id'];

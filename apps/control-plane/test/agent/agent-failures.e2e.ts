@@ -107,6 +107,9 @@ describe('an agent’s credentials and the turns that cannot run', () => {
     const credentialCommand = lines.find((l) => l.command === 'RecordCredentialChange');
     expect(credentialCommand).toMatchObject({ outcome: 'ok', stream: 'credentials-global' });
     expect(credentialCommand.correlationId).toEqual(expect.any(String));
+    // The command's line names the request it ran for, whose own line says how it ended.
+    const request = lines.find((l) => l.req?.id === credentialCommand.reqId);
+    expect(request).toMatchObject({ req: { method: 'PUT' }, res: { statusCode: 200 } });
     const carried = lines.find((l) => l.req?.url?.startsWith('/api/sessions?key='));
     expect(carried.req.headers['x-api-key']).toBe('[redacted]');
     expect(carried.req.headers.cookie).toBe('[redacted]');
