@@ -28,3 +28,4 @@ export * from './egress-hosts.projection';
 export * from './runner/catch-up';
 export * from './reactors/reactor';
 export * from './reactors/reactor-runner';
+export * from './state-at';

@@ -1,0 +1,129 @@
+import {
+  isSessionEvent,
+  sessionDecider,
+  sessionStream,
+  type SessionState,
+} from '@sessionboxer/domain';
+import type { EventStore, RecordedEvent } from '@sessionboxer/event-store';
+import { conversationEventsProjection } from './conversation-events.projection';
+import { conversationsProjection } from './conversations.projection';
+import type { AnyProjection } from './projection';
+import { applyEvents, type ProjectionCursor } from './runner/apply-events';
+import { sessionDetailsProjection, sessionDetailsQueries } from './session-details.projection';
+import {
+  sidebarQueries,
+  sidebarTreeProjection,
+  type SidebarSession,
+} from './sidebar-tree.projection';
+import { SqliteReadModelStore } from './store/sqlite-read-model-store';
+import {
+  lastPosition,
+  transcriptQueries,
+  TRANSCRIPT_PAGE_MAX,
+  type TranscriptEntry,
+} from './transcript';
+import { transcriptMarkersProjection } from './transcript-markers.projection';
+import type { SessionDetails } from './session-details.projection';
+
+/** A point in the history: a global position (inclusive), or a time (events recorded up to it). */
+export type HistoryPoint = { position: number } | { time: string };
+
+/** A session as it was at a point of the history, folded from the events up to it. */
+export interface SessionStateAt {
+  sessionId: string;
+  /** The last event folded (-1: none), and when it was recorded (null: none). */
+  position: number;
+  recordedAt: string | null;
+  /** The session aggregate's state, folded with the session decider's own `evolve`. */
+  session: SessionState;
+  /** The sidebar's row for the session (title, status, parent), null before it existed. */
+  row: SidebarSession | null;
+  details: SessionDetails | null;
+  /** The whole transcript, oldest first. */
+  transcript: TranscriptEntry[];
+}
+
+/**
+ * The read models a session's state is made of. The others are not needed: every read model
+ * is folded from events alone, so these come out as the live ones were at that point.
+ */
+const STATE_PROJECTIONS: readonly AnyProjection[] = [
+  sidebarTreeProjection,
+  sessionDetailsProjection,
+  transcriptMarkersProjection,
+  conversationsProjection,
+  conversationEventsProjection,
+];
+
+const HANDLED = new Set(STATE_PROJECTIONS.flatMap((p) => p.handles));
+const BATCH = 2000;
+
+function before(point: HistoryPoint, event: RecordedEvent): boolean {
+  if ('position' in point) return event.position <= point.position;
+  return Date.parse(event.recordedAt) <= Date.parse(point.time);
+}
+
+/**
+ * Folds the `$all` prefix up to `point` into a fresh in-memory read-model store with the same
+ * projections the runner uses (markers of one session come from other sessions' and other
+ * aggregates' events, so no stream list would do), and the session stream's events with the
+ * session decider. Never reads today's read models. Stops at the first event after a time, as
+ * positions order the history.
+ */
+export async function sessionStateAt(
+  eventStore: EventStore,
+  sessionId: string,
+  point: HistoryPoint,
+): Promise<SessionStateAt> {
+  const store = SqliteReadModelStore.open({ path: ':memory:', bulk: true });
+  try {
+    let cursors: ProjectionCursor[] = store
+      .register(STATE_PROJECTIONS)
+      .map((checkpoint, i) => ({ projection: STATE_PROJECTIONS[i], checkpoint }));
+    const stream = sessionStream(sessionId);
+    let session: SessionState = sessionDecider.initialState;
+    let last: RecordedEvent | null = null;
+    for (let from = 0, done = false; !done;) {
+      const page = await eventStore.readAll({ fromPosition: from, maxCount: BATCH });
+      const upTo = page.findIndex((e) => !before(point, e));
+      const events = upTo === -1 ? page : page.slice(0, upTo);
+      done = upTo !== -1 || page.length < BATCH;
+      if (events.length === 0) break;
+      for (const event of events) {
+        if (event.streamName === stream && isSessionEvent(event)) {
+          session = sessionDecider.evolve(session, event);
+        }
+      }
+      cursors = applyEvents(
+        store,
+        cursors,
+        events.filter((e) => HANDLED.has(e.type)),
+      );
+      last = events[events.length - 1];
+      from = last.position + 1;
+    }
+    return {
+      sessionId,
+      position: last?.position ?? -1,
+      recordedAt: last?.recordedAt ?? null,
+      session,
+      row: sidebarQueries(store).get(sessionId),
+      details: sessionDetailsQueries(store).get(sessionId),
+      transcript: wholeTranscript(store, sessionId),
+    };
+  } finally {
+    store.close();
+  }
+}
+
+function wholeTranscript(store: SqliteReadModelStore, sessionId: string): TranscriptEntry[] {
+  const queries = transcriptQueries(store);
+  const entries: TranscriptEntry[] = [];
+  let after: number | undefined;
+  for (;;) {
+    const page = queries.page(sessionId, { after, limit: TRANSCRIPT_PAGE_MAX });
+    entries.push(...page.entries);
+    if (page.next === null) return entries;
+    after = lastPosition(page, after);
+  }
+}
