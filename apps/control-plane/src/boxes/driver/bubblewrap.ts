@@ -3,6 +3,7 @@ import { existsSync, lstatSync, readdirSync, readlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { BOX_PATHS } from '@sessionboxer/mcp-adapters/bridge/protocol';
 import { findExecutable } from './host';
+import { ISOLATION_COMMANDS } from './host-commands';
 import { isStrictlyInside } from './box-spec';
 
 /** Where things are inside a bubblewrap box (the daemon and the MCP servers agree on these). */
@@ -20,8 +21,7 @@ export interface BwrapTools {
 }
 
 export function findBwrapTools(): BwrapTools | null {
-  const names = ['bwrap', 'nsenter', 'setpriv', 'unshare'] as const;
-  const [bwrap, nsenter, setpriv, unshare] = names.map((n) => findExecutable(n));
+  const [bwrap, nsenter, setpriv, unshare] = ISOLATION_COMMANDS.map((n) => findExecutable(n));
   return bwrap && nsenter && setpriv && unshare ? { bwrap, nsenter, setpriv, unshare } : null;
 }
 

@@ -25,6 +25,7 @@ import {
   systemMountArgs,
 } from './bubblewrap';
 import { findProjectRoot } from './host';
+import { isIsolationCommand, missingCommandsWarning, missingHostCommands } from './host-commands';
 import { type IO, type Launched, launchBubblewrap, launchProcess } from './launch';
 
 /** What differs between a bubblewrap box and a plain-process box. */
@@ -157,6 +158,11 @@ export interface IsolatorChoice {
 
 /** Probes bubblewrap once; 'auto' falls back to plain processes, 'bubblewrap' insists. */
 export async function chooseIsolator(choice: IsolatorChoice): Promise<Isolator> {
+  const missing = missingHostCommands().filter(
+    (c) => choice.isolation !== 'process' || !isIsolationCommand(c.command),
+  );
+  const lacking = missingCommandsWarning(missing);
+  if (lacking) choice.warn(lacking);
   if (choice.isolation === 'process') return new ProcessIsolator();
   const tools = findBwrapTools();
   const identity = process.getuid?.() === 0 ? (choice.identity ?? DEFAULT_BOX_IDENTITY) : null;
