@@ -25,7 +25,9 @@ export class LoggingModule {
             const destination = (
               config.operations.logFormat === 'pretty' ? prettyStream(out) : out
             ) as DestinationStream;
-            return { pinoHttp: [options, destination] };
+            // Silent (the tests): no request middleware at all, since it would write nothing.
+            const silent = config.operations.logLevel === 'silent';
+            return { pinoHttp: [options, destination], ...(silent ? { forRoutes: [] } : {}) };
           },
         }),
       ],
