@@ -102,6 +102,15 @@ describe('boxes across a kill -9 of the control plane', () => {
     expect(pidOf(dataDir, stopped, DAEMON)).toBe(frozenDaemon);
   });
 
+  it('keeps the boxes when the control plane stops on SIGTERM too: only destroy ends a box', async () => {
+    const daemon = pidOf(dataDir, working, DAEMON);
+    expect(await cp?.stop()).toBe(0);
+    expect(pidOf(dataDir, working, DAEMON)).toBe(daemon);
+    cp = await startControlPlane(dataDir);
+    await waitForBox(api(), working, 'ready');
+    expect(pidOf(dataDir, working, DAEMON)).toBe(daemon);
+  });
+
   it('after a reboot says the processes were lost, and resume starts the box again', async () => {
     expect((await api().request('POST', `/api/sessions/${stopped}/stop`, {})).status).toBe(200);
     await waitForBox(api(), stopped, 'frozen');

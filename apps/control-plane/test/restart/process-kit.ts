@@ -21,6 +21,8 @@ export interface ControlPlaneProcess {
   output(): string;
   /** SIGKILL, resolved once the process is gone. */
   kill(): Promise<void>;
+  /** SIGTERM (a stop, e.g. `systemctl restart`), resolved with the exit code. */
+  stop(): Promise<number | null>;
 }
 
 export async function startControlPlane(dataDir: string): Promise<ControlPlaneProcess> {
@@ -40,10 +42,14 @@ export async function startControlPlane(dataDir: string): Promise<ControlPlanePr
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
   const kill = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited;
+  };
+  const stop = () => {
+    child.kill('SIGTERM');
+    return exited;
   };
   try {
     const url = await new Promise<string>((resolve, reject) => {
@@ -71,7 +77,7 @@ export async function startControlPlane(dataDir: string): Promise<ControlPlanePr
         return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
       },
     };
-    return { child, url, api, output: () => out, kill };
+    return { child, url, api, output: () => out, kill, stop };
   } catch (e) {
     await kill();
     throw e;
