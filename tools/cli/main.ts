@@ -10,6 +10,7 @@ import { eventsCommand } from './events.command';
 import { passwordCommand } from './password.command';
 import { formatReplayReport, replayCommand } from './replay.command';
 import { formatRestoreReport, restoreCommand } from './restore.command';
+import { stateCommand } from './state.command';
 import { EVENTS_FILE, resolveDataDir } from './store-files';
 import {
   exportCommand,
@@ -41,6 +42,9 @@ commands:
            --json          print the report as JSON
   export   write the whole history as an audit bundle (JSON lines, manifest last, head signed)
            --out FILE      the bundle file (required)
+  state ID a session's state and whole transcript as they were at a point, as JSON
+           --position N    at this global position (inclusive)
+           --time ISO      at this time (the events recorded up to it)
   backup FILE   copy the SQLite event store to FILE while the control plane runs (online backup)
            --force         overwrite FILE when it exists
   restore FILE  replace the event store with the backup FILE (the control plane stopped), after
@@ -90,6 +94,8 @@ async function main(argv: string[]): Promise<number> {
       'public-key': { type: 'string' },
       force: { type: 'boolean', default: false },
       yes: { type: 'boolean', default: false },
+      position: { type: 'string' },
+      time: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -98,7 +104,16 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command === undefined && !values.help ? 2 : 0;
   }
-  const commands = ['events', 'replay', 'password', 'verify', 'export', 'backup', 'restore'];
+  const commands = [
+    'events',
+    'replay',
+    'password',
+    'verify',
+    'export',
+    'backup',
+    'restore',
+    'state',
+  ];
   if (!commands.includes(command)) throw new UsageError(`unknown command ${command}`);
   const data = resolveDataDir(values.data);
   const dataDir = data.dir;
@@ -154,6 +169,12 @@ async function main(argv: string[]): Promise<number> {
         `${m.events} events written to ${values.out}${m.head ? `, signed up to position ${m.head.position}` : ', unsigned (no key, no checkpoint)'}`,
       );
       return 0;
+    }
+    if (command === 'state') {
+      if (!positionals[1]) throw new UsageError('state needs a session id');
+      const state = await stateCommand(store, positionals[1], values.position, values.time);
+      console.log(JSON.stringify(state, null, 2));
+      return state.session.status === 'absent' ? 4 : 0;
     }
     if (command === 'events') {
       await eventsCommand(store, {

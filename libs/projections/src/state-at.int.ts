@@ -21,7 +21,6 @@ import {
   ProjectionRunner,
   sessionDetailsQueries,
   sessionStateAt,
-  sidebarQueries,
   SqliteReadModelStore,
   transcriptQueries,
   TRANSCRIPT_PAGE_MAX,
@@ -66,9 +65,8 @@ describe('a session state at a point of the history', () => {
     await runner.waitForPosition(position, 10_000);
     const page = transcriptQueries(live).page(ID, { limit: TRANSCRIPT_PAGE_MAX });
     expect(page.next).toBeNull();
-    const row = sidebarQueries(live).get(ID);
     const details = sessionDetailsQueries(live).get(ID);
-    seen.push({ sessionId: ID, position, session, row, details, transcript: page.entries });
+    seen.push({ sessionId: ID, position, session, details, transcript: page.entries });
   }
 
   async function onSession(type: SessionCommand['type'], data: object, actor = PERSON) {
@@ -152,7 +150,6 @@ describe('a session state at a point of the history', () => {
       position: first,
       recordedAt: expect.any(String),
       session: { status: 'absent' },
-      row: null,
       details: null,
       transcript: [],
     });

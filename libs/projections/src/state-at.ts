@@ -1,4 +1,6 @@
 import {
+  DomainError,
+  ErrorCode,
   isSessionEvent,
   sessionDecider,
   sessionStream,
@@ -10,11 +12,6 @@ import { conversationsProjection } from './conversations.projection';
 import type { AnyProjection } from './projection';
 import { applyEvents, type ProjectionCursor } from './runner/apply-events';
 import { sessionDetailsProjection, sessionDetailsQueries } from './session-details.projection';
-import {
-  sidebarQueries,
-  sidebarTreeProjection,
-  type SidebarSession,
-} from './sidebar-tree.projection';
 import { SqliteReadModelStore } from './store/sqlite-read-model-store';
 import {
   lastPosition,
@@ -36,8 +33,6 @@ export interface SessionStateAt {
   recordedAt: string | null;
   /** The session aggregate's state, folded with the session decider's own `evolve`. */
   session: SessionState;
-  /** The sidebar's row for the session (title, status, parent), null before it existed. */
-  row: SidebarSession | null;
   details: SessionDetails | null;
   /** The whole transcript, oldest first. */
   transcript: TranscriptEntry[];
@@ -48,13 +43,38 @@ export interface SessionStateAt {
  * is folded from events alone, so these come out as the live ones were at that point.
  */
 const STATE_PROJECTIONS: readonly AnyProjection[] = [
-  sidebarTreeProjection,
   sessionDetailsProjection,
   transcriptMarkersProjection,
   conversationsProjection,
   conversationEventsProjection,
 ];
 
+/**
+ * The one rule for the API and the CLI: exactly one of a position (an integer ≥ 0) or a time
+ * (ISO-8601 with a date and a time); anything else is refused naming what was wrong.
+ */
+export function historyPoint(position: unknown, time: unknown): HistoryPoint {
+  const fail = (message: string) => new DomainError(ErrorCode.ValidationFailed, message);
+  if ((position === undefined) === (time === undefined)) {
+    throw fail('give exactly one of position (a global position) or time (an ISO-8601 time)');
+  }
+  if (position !== undefined) {
+    const n =
+      typeof position === 'string' && /^\d{1,15}$/.test(position) ? Number(position) : position;
+    if (!Number.isSafeInteger(n) || (n as number) < 0) {
+      throw fail(`position must be an integer ≥ 0, got ${JSON.stringify(position)}`);
+    }
+    return { position: n as number };
+  }
+  if (typeof time !== 'string' || !ISO_TIME.test(time) || Number.isNaN(Date.parse(time))) {
+    throw fail(
+      `time must be an ISO-8601 time such as 2026-12-01T23:00:00Z, got ${JSON.stringify(time)}`,
+    );
+  }
+  return { time };
+}
+
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:\d\d)$/;
 const HANDLED = new Set(STATE_PROJECTIONS.flatMap((p) => p.handles));
 const BATCH = 2000;
 
@@ -107,7 +127,6 @@ export async function sessionStateAt(
       position: last?.position ?? -1,
       recordedAt: last?.recordedAt ?? null,
       session,
-      row: sidebarQueries(store).get(sessionId),
       details: sessionDetailsQueries(store).get(sessionId),
       transcript: wholeTranscript(store, sessionId),
     };
