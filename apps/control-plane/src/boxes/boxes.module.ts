@@ -35,6 +35,7 @@ import { SessionFilesController } from './workspace/session-files.controller';
           logDir: path.join(config.dataDir, 'logs'),
           identity: { uid: config.boxUidBase, gid: config.boxUidBase, count: 65536 },
           logger: new Logger('BoxDriver'),
+          privatePaths: [config.auditKey],
         }),
     },
     BoxSocketFolders,

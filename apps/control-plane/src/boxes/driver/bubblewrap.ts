@@ -138,7 +138,7 @@ export interface BoxMountPlan {
   gatewaySocketDir: string;
   /** systemMountArgs, computed once per driver. */
   systemMounts: string[];
-  /** The project's bind and the masks over its private parts, computed once per driver. */
+  /** The project's bind and the masks over its private parts, worked out at each start. */
   project: { bind: HostBind; masks: string[] };
   env: Record<string, string>;
   command: string[];

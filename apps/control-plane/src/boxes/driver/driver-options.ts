@@ -23,6 +23,11 @@ export interface LocalBoxDriverOptions {
   /** Host ids of the boxes' users when the control plane is root (DEFAULT_BOX_IDENTITY). */
   identity?: BoxIdentity;
   logger?: BoxLogger;
+  /**
+   * Host files a box must never read although they may lie inside the project it sees
+   * read-only (the audit key beside a `./data` dir): each is hidden behind /dev/null.
+   */
+  privatePaths?: string[];
 }
 
 /** A process to start inside a box: argv, environment and working folder on the host side. */

@@ -62,17 +62,14 @@ const HOST_ENV = { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' };
 export class BubblewrapIsolator implements Isolator {
   readonly isolation = 'bubblewrap';
   private readonly systemMounts = systemMountArgs();
-  private readonly project: ReturnType<typeof projectMount>;
 
   /** `identity` null: bwrap's own user namespace (the control plane is not root). */
   constructor(
     private readonly tools: BwrapTools,
-    projectRoot: string,
-    privateDirs: string[],
+    private readonly projectRoot: string,
+    private readonly privateDirs: string[],
     readonly identity: BoxIdentity | null,
-  ) {
-    this.project = projectMount(projectRoot, privateDirs);
-  }
+  ) {}
 
   env(spec: BoxSpec): Record<string, string> {
     const paths = {
@@ -89,7 +86,10 @@ export class BubblewrapIsolator implements Isolator {
   }
 
   async launch(spec: BoxSpec, env: Record<string, string>, prefix: string[], io: IO) {
-    const plan = { ...spec, systemMounts: this.systemMounts, project: this.project, env };
+    // Worked out at each start: a private file made after the driver opened (the audit key at a
+    // first start) is hidden as soon as it exists.
+    const project = projectMount(this.projectRoot, this.privateDirs);
+    const plan = { ...spec, systemMounts: this.systemMounts, project, env };
     const held = this.identity ? await holdUserNamespace(this.tools.unshare, this.identity) : null;
     const user: BoxUser = held ? { kind: 'mapped', userns: held.path } : { kind: 'own' };
     try {
@@ -149,7 +149,7 @@ export class ProcessIsolator implements Isolator {
 export interface IsolatorChoice {
   isolation: 'auto' | BoxIsolation;
   projectRoot?: string;
-  /** Host folders a box must not see even if they are inside the project (data, logs). */
+  /** Host folders and files a box must not see even inside the project (data, logs, the audit key). */
   privateDirs: string[];
   /** The boxes' host id range when the control plane is root (default DEFAULT_BOX_IDENTITY). */
   identity?: BoxIdentity;

@@ -58,7 +58,10 @@ export class LocalBoxDriver implements BoxDriver {
       isolation: options.isolation ?? 'auto',
       projectRoot: options.projectRoot,
       // The default logDir is inside the data dir, hidden with it.
-      privateDirs: checks.isStrictlyInside(dataDir, logDir) ? [dataDir] : [dataDir, logDir],
+      privateDirs: [
+        ...(checks.isStrictlyInside(dataDir, logDir) ? [dataDir] : [dataDir, logDir]),
+        ...(options.privatePaths ?? []).map((p) => path.resolve(p)),
+      ],
       identity: options.identity,
       warn: (m) => logger.warn(m),
     });
