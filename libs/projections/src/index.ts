@@ -29,3 +29,4 @@ export * from './runner/catch-up';
 export * from './reactors/reactor';
 export * from './reactors/reactor-runner';
 export * from './state-at';
+export * from './state-at-snapshots';

@@ -22,6 +22,7 @@ import {
   sessionDetailsQueries,
   sessionStateAt,
   SqliteReadModelStore,
+  StateAtSnapshots,
   transcriptQueries,
   TRANSCRIPT_PAGE_MAX,
   type SessionStateAt,
@@ -116,6 +117,22 @@ describe('a session state at a point of the history', () => {
       expect(at).toEqual(then);
       expect(typeof recordedAt).toBe('string');
     }
+  });
+
+  it('is the same when folded on from kept snapshots, in any order, by position or time', async () => {
+    await script();
+    const snapshots = new StateAtSnapshots(2, 3);
+    const events = await eventStore.readAll();
+    const points = [...seen, ...[...seen].reverse(), ...seen];
+    for (const then of points) {
+      const { recordedAt, ...at } = await sessionStateAt(eventStore, ID, then, snapshots);
+      expect(at).toEqual(then);
+      const time = events.find((e) => e.position === then.position)?.recordedAt as string;
+      const plain = await sessionStateAt(eventStore, ID, { time });
+      expect(await sessionStateAt(eventStore, ID, { time }, snapshots)).toEqual(plain);
+      expect(recordedAt).toBe(time);
+    }
+    expect(snapshots.before(ID, { position: Number.MAX_SAFE_INTEGER })).not.toBeNull();
   });
 
   it('at a time, is the state at the last event recorded by then', async () => {

@@ -13,6 +13,7 @@ import type { AnyProjection } from './projection';
 import { applyEvents, type ProjectionCursor } from './runner/apply-events';
 import { sessionDetailsProjection, sessionDetailsQueries } from './session-details.projection';
 import { SqliteReadModelStore } from './store/sqlite-read-model-store';
+import type { StateAtSnapshots } from './state-at-snapshots';
 import {
   lastPosition,
   transcriptQueries,
@@ -88,28 +89,35 @@ function before(point: HistoryPoint, event: RecordedEvent): boolean {
  * projections the runner uses (markers of one session come from other sessions' and other
  * aggregates' events, so no stream list would do), and the session stream's events with the
  * session decider. Never reads today's read models. Stops at the first event after a time, as
- * positions order the history.
+ * positions order the history. With `snapshots`, starts from the last fold kept before the
+ * point and keeps one every `snapshots.every` events it folds.
  */
 export async function sessionStateAt(
   eventStore: EventStore,
   sessionId: string,
   point: HistoryPoint,
+  snapshots?: StateAtSnapshots,
 ): Promise<SessionStateAt> {
-  const store = SqliteReadModelStore.open({ path: ':memory:', bulk: true });
+  const at = 'position' in point ? point : { time: Date.parse(point.time) };
+  const start = snapshots?.before(sessionId, at) ?? null;
+  const batch = snapshots?.every ?? BATCH;
+  const store = SqliteReadModelStore.open({ path: ':memory:', bulk: true, image: start?.image });
   try {
     let cursors: ProjectionCursor[] = store
       .register(STATE_PROJECTIONS)
       .map((checkpoint, i) => ({ projection: STATE_PROJECTIONS[i], checkpoint }));
     const stream = sessionStream(sessionId);
-    let session: SessionState = sessionDecider.initialState;
-    let last: RecordedEvent | null = null;
-    for (let from = 0, done = false; !done;) {
-      const page = await eventStore.readAll({ fromPosition: from, maxCount: BATCH });
+    let session: SessionState = start?.session ?? sessionDecider.initialState;
+    let last = start && { position: start.position, recordedAt: start.recordedAt };
+    let latest = start?.latest ?? -Infinity;
+    for (let from = (start?.position ?? -1) + 1, done = false; !done;) {
+      const page = await eventStore.readAll({ fromPosition: from, maxCount: batch });
       const upTo = page.findIndex((e) => !before(point, e));
       const events = upTo === -1 ? page : page.slice(0, upTo);
-      done = upTo !== -1 || page.length < BATCH;
+      done = upTo !== -1 || page.length < batch;
       if (events.length === 0) break;
       for (const event of events) {
+        latest = Math.max(latest, Date.parse(event.recordedAt));
         if (event.streamName === stream && isSessionEvent(event)) {
           session = sessionDecider.evolve(session, event);
         }
@@ -121,6 +129,16 @@ export async function sessionStateAt(
       );
       last = events[events.length - 1];
       from = last.position + 1;
+      if (snapshots && events.length === batch) {
+        const { position, recordedAt } = last;
+        snapshots.keep(sessionId, {
+          position,
+          recordedAt,
+          latest,
+          session,
+          image: store.serialize(),
+        });
+      }
     }
     return {
       sessionId,

@@ -2,13 +2,21 @@ import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { DomainError, ErrorCode } from '@sessionboxer/domain';
 import type { EventStore } from '@sessionboxer/event-store';
-import { historyPoint, sessionStateAt, type SessionStateAt } from '@sessionboxer/projections';
+import {
+  historyPoint,
+  sessionStateAt,
+  StateAtSnapshots,
+  type SessionStateAt,
+} from '@sessionboxer/projections';
 import { EVENT_STORE } from '../infrastructure/tokens';
 
 /** For auditors: a session as it was at a point, folded from the history, never read today. */
 @ApiTags('events')
 @Controller('api')
 export class StateAtController {
+  /** Folds kept every 1,000 events (at most 64): a later question folds only from there. */
+  private readonly snapshots = new StateAtSnapshots(1000, 64);
+
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   @Get('sessions/:id/at')
@@ -24,7 +32,7 @@ export class StateAtController {
     @Query('time') time?: string,
   ): Promise<SessionStateAt> {
     const point = historyPoint(position, time);
-    const state = await sessionStateAt(this.store, id, point);
+    const state = await sessionStateAt(this.store, id, point, this.snapshots);
     if (state.session.status === 'absent') {
       const where = 'position' in point ? `position ${point.position}` : point.time;
       throw new DomainError(ErrorCode.NotFound, `session ${id} did not exist at ${where}`);

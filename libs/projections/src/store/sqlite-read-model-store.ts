@@ -36,6 +36,8 @@ export interface ReadModelStoreOptions {
    * may corrupt the file, which is fine because a failed rebuild is thrown away and run again.
    */
   bulk?: boolean;
+  /** With path ':memory:': start from this image of an in-memory store (see `serialize`). */
+  image?: Buffer;
 }
 
 /**
@@ -63,7 +65,7 @@ export class SqliteReadModelStore implements ReadModelReader {
   }
 
   static open(options: ReadModelStoreOptions): SqliteReadModelStore {
-    const db = new Database(options.path);
+    const db = options.image ? new Database(options.image) : new Database(options.path);
     db.pragma('journal_mode = WAL');
     db.pragma(options.bulk ? 'synchronous = OFF' : 'synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');
@@ -170,6 +172,11 @@ export class SqliteReadModelStore implements ReadModelReader {
   /** Runs `fn` in one SQLite transaction; a throw rolls everything back. */
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn)();
+  }
+
+  /** The whole database as one buffer: an in-memory store's image, for `open({ image })`. */
+  serialize(): Buffer {
+    return this.db.serialize();
   }
 
   close(): void {
