@@ -8,6 +8,7 @@
  *      (goal: the chain ≤ 10 % slower)
  *   2. `verify` over 1,000,000 chained events with a checkpoint every 1,000 (seeded in
  *      10,000-event raw transactions): events/s (goal ≥ 200,000/s)
+ *   3. a session's state at a position, over a session of 10,000 events (state-at.bench.ts)
  */
 import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +26,7 @@ import {
 } from '@sessionboxer/event-store/chain';
 import { SqliteEventStore, verifyFile } from '@sessionboxer/event-store/sqlite';
 import { openEventDatabase } from '@sessionboxer/event-store/sqlite/schema';
+import { benchStateAt } from './state-at.bench';
 
 const WRITERS = 64;
 const EVENTS_PER_WRITER = 250;
@@ -180,6 +182,7 @@ async function main(): Promise<void> {
         `${rate(VERIFY_EVENTS, r.ms)} events/s (${rate(VERIFY_EVENTS, r.cpuMs)} per CPU-second)`,
       );
     }
+    await benchStateAt(dir, line);
     // The machine may be shared: the load says how much of a core the figures above had.
     line(
       'load average (1, 5, 15 min)',
