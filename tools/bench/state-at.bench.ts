@@ -63,7 +63,7 @@ export async function benchStateAt(
       await handler.handle(sessionDecider, sessionStream(ID), c);
     }
     const head = await store.headPosition();
-    const snapshots = new StateAtSnapshots(1000, 64);
+    const snapshots = new StateAtSnapshots(1000, 128 << 20);
     const cold = performance.now();
     await sessionStateAt(store, ID, { position: head }, snapshots);
     line(

@@ -14,16 +14,17 @@ export interface StateAtSnapshot {
 /**
  * Folds of the history kept in memory, per session, every `every` events: the history only
  * grows, so the fold of a prefix is right forever. A state at a point starts from the last
- * snapshot before it and folds only the events after. At most `max` snapshots in all, the
- * least recently used dropped first.
+ * snapshot before it and folds only the events after. At most `maxBytes` of images in all
+ * (an image holds every session's documents of these read models, so it grows with the whole
+ * history: about 4 MB at 10,000 events), the least recently used session's oldest first.
  */
 export class StateAtSnapshots {
   private readonly bySession = new Map<string, StateAtSnapshot[]>();
-  private count = 0;
+  private bytes = 0;
 
   constructor(
     readonly every = 1000,
-    private readonly max = 64,
+    private readonly maxBytes = 128 << 20,
   ) {}
 
   /** The last snapshot whose events all come before the point. */
@@ -48,11 +49,10 @@ export class StateAtSnapshots {
     list.sort((a, b) => a.position - b.position);
     this.bySession.delete(sessionId);
     this.bySession.set(sessionId, list);
-    this.count++;
-    while (this.count > this.max) {
+    this.bytes += snapshot.image.length;
+    while (this.bytes > this.maxBytes) {
       const [oldest, kept] = this.bySession.entries().next().value as [string, StateAtSnapshot[]];
-      kept.shift();
-      this.count--;
+      this.bytes -= (kept.shift() as StateAtSnapshot).image.length;
       if (kept.length === 0) this.bySession.delete(oldest);
     }
   }

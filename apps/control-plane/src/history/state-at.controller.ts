@@ -14,8 +14,8 @@ import { EVENT_STORE } from '../infrastructure/tokens';
 @ApiTags('events')
 @Controller('api')
 export class StateAtController {
-  /** Folds kept every 1,000 events (at most 64): a later question folds only from there. */
-  private readonly snapshots = new StateAtSnapshots(1000, 64);
+  /** Folds kept every 1,000 events (128 MB at most): a later question folds on from there. */
+  private readonly snapshots = new StateAtSnapshots(1000, 128 << 20);
 
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
