@@ -201,6 +201,8 @@ describe('admin API fuzz: random and malformed input on every route', () => {
                 'path',
                 'lines',
                 'direction',
+                'position',
+                'time',
                 '__proto__',
                 'constructor',
               ),

@@ -116,6 +116,7 @@ export const QUERY_ROUTES: { path: string; keys: string[] }[] = [
   { path: '/api/sessions/:id/transcript', keys: ['after', 'limit'] },
   { path: '/api/sessions/:id/conversation', keys: ['after', 'limit'] },
   { path: '/api/sessions/:id/notifications', keys: ['after', 'limit'] },
+  { path: '/api/sessions/:id/at', keys: ['position', 'time'] },
   { path: '/api/sessions/:id/terminals/:none', keys: ['lines'] },
   { path: '/api/sessions/:id/files', keys: ['path'] },
 ];
