@@ -28,6 +28,10 @@ command -v xdpyinfo >/dev/null || need_pkgs+=(x11-utils)
 command -v xterm >/dev/null || need_pkgs+=(xterm)
 command -v ffmpeg >/dev/null || need_pkgs+=(ffmpeg)
 command -v espeak-ng >/dev/null || need_pkgs+=(espeak-ng)
+# Repositories: real git and `git http-backend` (the forge double); egress: curl inside boxes.
+command -v git >/dev/null || need_pkgs+=(git)
+command -v curl >/dev/null || need_pkgs+=(curl)
+[ -x /usr/lib/git-core/git-http-backend ] || need_pkgs+=(git)
 # Jobs: the BullMQ tests start their own redis-server processes on free ports.
 command -v redis-server >/dev/null || need_pkgs+=(redis-server)
 [ -d /usr/share/fonts/truetype/dejavu ] || need_pkgs+=(fonts-dejavu-core)
