@@ -14,7 +14,6 @@ import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { NewEvent } from '@sessionboxer/event-store';
 import {
   CHECKPOINT_STREAM,
   CHECKPOINT_TYPE,
@@ -27,29 +26,13 @@ import {
 import { SqliteEventStore, verifyFile } from '@sessionboxer/event-store/sqlite';
 import { openEventDatabase } from '@sessionboxer/event-store/sqlite/schema';
 import { benchStateAt } from './state-at.bench';
+import { DATA_JSON, event, METADATA_JSON, rate } from './bench-events';
 
 const WRITERS = 64;
 const EVENTS_PER_WRITER = 250;
 const ROUNDS = 3;
 const VERIFY_EVENTS = 1_000_000;
 const CHECKPOINT_EVERY = 1_000;
-
-const PAYLOAD = { blob: 'x'.repeat(940) };
-const METADATA = {
-  commandId: randomUUID(),
-  correlationId: randomUUID(),
-  causationId: randomUUID(),
-  actor: { kind: 'system' as const, id: 'bench' },
-  at: new Date().toISOString(),
-};
-
-function event(): NewEvent {
-  return { id: randomUUID(), type: 'Benchmarked', data: PAYLOAD, metadata: METADATA };
-}
-
-function rate(events: number, ms: number): number {
-  return Math.round((events / ms) * 1000);
-}
 
 function line(label: string, value: string): void {
   console.log(`${label.padEnd(58)} ${value}`);
@@ -82,8 +65,8 @@ function seedChained(file: string, count: number): KeyObject {
   const insert = db.prepare(
     'INSERT INTO events (position, stream_name, revision, event_id, type, data, metadata, recorded_at, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  const data = JSON.stringify(PAYLOAD);
-  const metadata = JSON.stringify(METADATA);
+  const data = DATA_JSON;
+  const metadata = METADATA_JSON;
   const recordedAt = new Date().toISOString();
   let prev = GENESIS_HASH;
   let checkpoints = 0;

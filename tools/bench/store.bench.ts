@@ -12,34 +12,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { NewEvent } from '@sessionboxer/event-store';
 import { SqliteEventStore } from '@sessionboxer/event-store/sqlite';
 import { openEventDatabase } from '@sessionboxer/event-store/sqlite/schema';
+import { DATA_JSON, event, METADATA_JSON, rate } from './bench-events';
 
 const SEQUENTIAL_EVENTS = 4_000;
 const ROUND = 250;
 const WRITERS = 64;
 const EVENTS_PER_WRITER = 250;
 const CATCH_UP_EVENTS = 1_000_000;
-
-const PAYLOAD = { blob: 'x'.repeat(940) };
-const METADATA = {
-  commandId: randomUUID(),
-  correlationId: randomUUID(),
-  causationId: randomUUID(),
-  actor: { kind: 'system' as const, id: 'bench' },
-  at: new Date().toISOString(),
-};
-const DATA_JSON = JSON.stringify(PAYLOAD);
-const METADATA_JSON = JSON.stringify(METADATA);
-
-function event(): NewEvent {
-  return { id: randomUUID(), type: 'Benchmarked', data: PAYLOAD, metadata: METADATA };
-}
-
-function rate(events: number, ms: number): number {
-  return Math.round((events / ms) * 1000);
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { sessionStream } from '@sessionboxer/domain';
 import type { NewEvent } from '@sessionboxer/event-store';
-import type { SqliteEventStore } from '@sessionboxer/event-store/sqlite';
+import type { EventRow, SqliteEventStore } from '@sessionboxer/event-store/sqlite';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -109,17 +109,8 @@ export class SessionWriter {
   }
 }
 
-export interface Row {
-  position: number;
-  stream_name: string;
-  revision: number;
-  event_id: string;
-  type: string;
-  data: string;
-  metadata: string;
-  recorded_at: string;
-  hash: Buffer | null;
-}
+/** A row of the events table, with its hash-chain link (null before schema 2 chained it). */
+export type Row = EventRow & { hash: Buffer | null };
 
 /** Every row of a store file up to `upTo`, in position order (a read-only connection). */
 export function rows(file: string, upTo = Number.MAX_SAFE_INTEGER): Row[] {

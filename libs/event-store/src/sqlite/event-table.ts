@@ -6,7 +6,8 @@ import type Database from 'better-sqlite3';
 import type { EventMetadata, RecordedEvent } from '../event-store.port';
 import type { SerializedEvent } from '../append-validation';
 
-interface EventRow {
+/** A row of the events table as this adapter reads it (the `hash` column aside). */
+export interface EventRow {
   position: number;
   stream_name: string;
   revision: number;
