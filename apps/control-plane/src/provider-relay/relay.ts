@@ -1,5 +1,6 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
+import { forwardHeaders } from '../egress';
 
 /** Where one provider's requests go and the headers that carry its credential. */
 export interface ProviderTarget {
@@ -11,32 +12,18 @@ export interface ProviderTarget {
   auth: Record<string, string> | null;
 }
 
-/** Never taken from the box: its placeholder credential, and what is the connection's own. */
-const DROPPED = new Set([
-  'authorization',
-  'x-api-key',
-  'proxy-authorization',
-  'host',
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
-
-/** Hop-by-hop headers of the provider's answer, which Node writes itself. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'trailer', 'upgrade']);
+/**
+ * Never taken from the box: its placeholder credential, and the Host of the edge (the provider
+ * URL's own is sent). Hop-by-hop and Proxy-* headers go by the egress module's one rule.
+ */
+const DROPPED = ['authorization', 'x-api-key', 'host'];
 
 /** Headers whose values add up (anthropic-beta is a comma-separated list). */
 const LISTS = new Set(['anthropic-beta']);
 
 function outgoingHeaders(req: http.IncomingMessage, auth: Record<string, string>) {
-  const headers: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && !DROPPED.has(name)) headers[name] = value;
-  }
+  const headers = forwardHeaders(req.headers);
+  for (const name of DROPPED) delete headers[name];
   for (const [name, value] of Object.entries(auth)) {
     const had = headers[name];
     const before = Array.isArray(had) ? had.join(',') : typeof had === 'string' ? had : '';
@@ -96,11 +83,8 @@ export function relayToProvider(
     headers: outgoingHeaders(req, target.auth),
   });
   upstream.on('response', (answer) => {
-    const headers: http.OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-    }
-    res.writeHead(answer.statusCode ?? 502, headers);
+    // The answer's hop-by-hop headers are the relay's own connection's, which Node writes itself.
+    res.writeHead(answer.statusCode ?? 502, forwardHeaders(answer.headers));
     res.flushHeaders();
     // pipe writes each chunk as it comes (an SSE event is never held back) and waits for a slow box.
     answer.pipe(res);
