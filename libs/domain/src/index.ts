@@ -12,3 +12,6 @@ export * from './agent-sessions';
 export * from './schedule';
 export * from './repository';
 export * from './egress';
+export * from './ssh-endpoint';
+export * from './ssh-key';
+export * from './ssh-terminal';
