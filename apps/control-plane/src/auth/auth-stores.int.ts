@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { AccountStore } from './account-store';
 import { tokenOf, crossSite } from './credentials-of';
+import { SqliteSharedState } from '../infrastructure/shared-state';
 import { SignInThrottle } from './sign-in-throttle';
 import { IDLE_LIMIT_MS, WebSessions } from './web-sessions';
 
@@ -47,18 +49,46 @@ describe('the account file', () => {
 });
 
 describe('sign-in tokens', () => {
-  it('stores only digests, survives a reopen, and ends after a week idle', () => {
+  it('stores only digests, survives a reopen, and ends after a week idle', async () => {
     const dir = dataDir();
     let now = 1_000_000;
-    const sessions = new WebSessions(dir, () => now);
-    const token = sessions.open('admin');
-    const file = fs.readFileSync(path.join(dir, 'secrets/web-sessions.json'), 'utf8');
-    expect(file).not.toContain(token);
-    const reopened = new WebSessions(dir, () => now);
-    expect(reopened.resolve(token)?.username).toBe('admin');
-    expect(reopened.resolve(`${token}x`)).toBeNull();
+    const file = path.join(dir, 'shared.sqlite');
+    const state = new SqliteSharedState(file, () => now);
+    const sessions = new WebSessions(state, () => now);
+    const token = await sessions.open('admin');
+    await state.close();
+    expect(fs.readFileSync(file).includes(token)).toBe(false);
+    // Another process (another instance, or this one restarted) on the same state.
+    const other = new SqliteSharedState(file, () => now);
+    const reopened = new WebSessions(other, () => now);
+    expect((await reopened.resolve(token))?.username).toBe('admin');
+    expect(await reopened.resolve(`${token}x`)).toBeNull();
     now += IDLE_LIMIT_MS + 1;
-    expect(reopened.resolve(token)).toBeNull();
+    expect(await reopened.resolve(token)).toBeNull();
+    await other.close();
+  });
+
+  it("moves an earlier release's sign-in file into the shared state once", async () => {
+    const dir = dataDir();
+    const now = 5_000_000;
+    const secrets = path.join(dir, 'secrets');
+    fs.mkdirSync(secrets, { recursive: true });
+    const token = 'legacy-token';
+    const key = createHash('sha256').update(token).digest('hex');
+    const legacy = path.join(secrets, 'web-sessions.json');
+    fs.writeFileSync(
+      legacy,
+      JSON.stringify({
+        [key]: { username: 'admin', createdAt: now - 10, lastSeen: now - 10 },
+        stale: { username: 'admin', createdAt: 0, lastSeen: now - IDLE_LIMIT_MS - 1 },
+      }),
+    );
+    const state = new SqliteSharedState(path.join(dir, 'shared.sqlite'), () => now);
+    const sessions = new WebSessions(state, () => now);
+    expect(await sessions.importLegacyFile(dir)).toBe(1);
+    expect(fs.existsSync(legacy)).toBe(false);
+    expect((await sessions.resolve(token))?.username).toBe('admin');
+    await state.close();
   });
 
   it('reads the bearer header first, then the cookie, and spots another site', () => {
@@ -74,24 +104,31 @@ describe('sign-in tokens', () => {
 });
 
 describe('the sign-in throttle', () => {
-  it('locks an address for a minute after five failures; a success clears it', () => {
-    let now = 0;
-    const throttle = new SignInThrottle(() => now);
-    for (let i = 0; i < 4; i++) throttle.failed('a');
-    expect(throttle.waitSeconds('a')).toBe(0);
-    throttle.failed('a');
-    expect(throttle.waitSeconds('a')).toBe(60);
-    expect(throttle.waitSeconds('b')).toBe(0);
+  it('locks an address for a minute after five failures; a success clears it', async () => {
+    let now = 1_000_000;
+    const file = path.join(dataDir(), 'shared.sqlite');
+    const state = new SqliteSharedState(file, () => now);
+    const throttle = new SignInThrottle(state, () => now);
+    for (let i = 0; i < 4; i++) await throttle.failed('a');
+    expect(await throttle.waitSeconds('a')).toBe(0);
+    await throttle.failed('a');
+    expect(await throttle.waitSeconds('a')).toBe(60);
+    expect(await throttle.waitSeconds('b')).toBe(0);
+    // A restart (or another instance) sees the same lock.
+    const other = new SqliteSharedState(file, () => now);
+    expect(await new SignInThrottle(other, () => now).waitSeconds('a')).toBe(60);
+    await other.close();
     now += 61_000;
-    expect(throttle.waitSeconds('a')).toBe(0);
+    expect(await throttle.waitSeconds('a')).toBe(0);
     // The lock does not renew itself: after it, five tries again.
-    for (let i = 0; i < 4; i++) throttle.failed('a');
-    expect(throttle.waitSeconds('a')).toBe(0);
-    throttle.failed('a');
-    expect(throttle.waitSeconds('a')).toBe(60);
+    for (let i = 0; i < 4; i++) await throttle.failed('a');
+    expect(await throttle.waitSeconds('a')).toBe(0);
+    await throttle.failed('a');
+    expect(await throttle.waitSeconds('a')).toBe(60);
     now += 61_000;
-    throttle.succeeded('a');
-    throttle.failed('a');
-    expect(throttle.waitSeconds('a')).toBe(0);
+    await throttle.succeeded('a');
+    await throttle.failed('a');
+    expect(await throttle.waitSeconds('a')).toBe(0);
+    await state.close();
   });
 });

@@ -43,8 +43,8 @@ export class AuthController {
   @Post('sign-out')
   @HttpCode(204)
   @ApiOperation({ summary: 'End this sign-in (its token stops working)' })
-  signOut(@Req() req: Request, @Res({ passthrough: true }) res: Response): void {
-    this.auth.signOut(req.headers);
+  async signOut(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    await this.auth.signOut(req.headers);
     res.setHeader('set-cookie', sessionCookie('', false, 0));
   }
 

@@ -20,7 +20,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [
       context.getHandler(),
@@ -28,7 +28,7 @@ export class AuthGuard implements CanActivate {
     ]);
     if (isPublic) return true;
     const request = context.switchToHttp().getRequest<SignedInRequest>();
-    const username = this.auth.identify(request.headers);
+    const username = await this.auth.identify(request.headers);
     if (username === null)
       throw new DomainError(
         ErrorCode.Unauthenticated,

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DomainError, ErrorCode } from '@sessionboxer/domain';
 import type { AppConfig } from '../config';
+import { SHARED_STATE, type SharedState } from '../infrastructure/shared-state';
 import { APP_CONFIG } from '../infrastructure/tokens';
 import { AccountStore } from './account-store';
 import { crossSite, tokenOf } from './credentials-of';
@@ -23,16 +24,21 @@ export class AuthService implements OnModuleInit {
   private readonly logger = new Logger('Auth');
   private readonly accounts: AccountStore;
   private readonly sessions: WebSessions;
-  private readonly throttle = new SignInThrottle();
+  private readonly throttle: SignInThrottle;
   private readonly attempts = new Map<string, Promise<SignedIn>>();
   private readonly signOutListeners = new Set<() => void>();
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SHARED_STATE) state: SharedState,
+  ) {
     this.accounts = new AccountStore(config.dataDir);
-    this.sessions = new WebSessions(config.dataDir);
+    this.sessions = new WebSessions(state);
+    this.throttle = new SignInThrottle(state);
   }
 
   async onModuleInit(): Promise<void> {
+    await this.sessions.importLegacyFile(this.config.dataDir);
     const { account, generated } = await this.accounts.ensure(
       this.config.adminUser,
       this.config.adminPassword,
@@ -77,7 +83,7 @@ export class AuthService implements OnModuleInit {
   }
 
   private async attempt(username: unknown, password: unknown, address: string): Promise<SignedIn> {
-    const wait = this.throttle.waitSeconds(address);
+    const wait = await this.throttle.waitSeconds(address);
     if (wait > 0)
       throw new DomainError(
         ErrorCode.TooManyAttempts,
@@ -87,17 +93,17 @@ export class AuthService implements OnModuleInit {
     if (typeof username !== 'string' || typeof password !== 'string')
       throw new DomainError(ErrorCode.ValidationFailed, 'sign-in needs { username, password }');
     if (!(await this.accounts.check(username, password))) {
-      this.throttle.failed(address);
+      await this.throttle.failed(address);
       throw new DomainError(ErrorCode.Unauthenticated, 'wrong user name or password');
     }
-    this.throttle.succeeded(address);
-    return { username, token: this.sessions.open(username) };
+    await this.throttle.succeeded(address);
+    return { username, token: await this.sessions.open(username) };
   }
 
-  signOut(headers: IncomingHttpHeaders): void {
+  async signOut(headers: IncomingHttpHeaders): Promise<void> {
     const token = tokenOf(headers);
     if (!token || this.crossSite(headers)) return;
-    this.sessions.close(token);
+    await this.sessions.close(token);
     for (const listener of this.signOutListeners) listener();
   }
 
@@ -108,10 +114,10 @@ export class AuthService implements OnModuleInit {
   }
 
   /** The signed-in user name, or null (no token, an unknown one, or a cross-site browser). */
-  identify(headers: IncomingHttpHeaders): string | null {
+  async identify(headers: IncomingHttpHeaders): Promise<string | null> {
     if (this.crossSite(headers)) return null;
     const token = tokenOf(headers);
-    const session = token ? this.sessions.resolve(token) : null;
+    const session = token ? await this.sessions.resolve(token) : null;
     if (!session) return null;
     // A password set since this sign-in (from the CLI, say) ends it.
     const account = this.accounts.read();

@@ -37,8 +37,12 @@ export class BoxWsAdapter extends WsAdapter {
   override create(port: number, options?: Record<string, unknown> & { path?: string }): unknown {
     if (options?.path === BOX_GATEWAY_PATH) return this.boxSockets.server;
     const auth = this.app.get(AuthService);
-    const verifyClient: VerifyClient = ({ req }, done) =>
-      auth.identify(req.headers) === null ? done(false, 401, 'sign in first') : done(true);
+    const verifyClient: VerifyClient = ({ req }, done) => {
+      auth.identify(req.headers).then(
+        (who) => (who === null ? done(false, 401, 'sign in first') : done(true)),
+        () => done(false, 503, 'sign-ins cannot be checked now'),
+      );
+    };
     return super.create(port, { ...options, verifyClient } as never);
   }
 

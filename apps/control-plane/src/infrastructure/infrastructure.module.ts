@@ -18,6 +18,7 @@ import { Clock, IdGenerator, SystemClock, UuidGenerator } from './clock';
 import { CommandBus } from './command-bus';
 import { openEventStore, readModelPath } from './open-event-store';
 import { Reactors } from './reactors';
+import { openSharedState, SHARED_STATE, type SharedState } from './shared-state';
 import { APP_CONFIG, EVENT_STORE, PROJECTION_RUNNER, READ_MODELS } from './tokens';
 
 /**
@@ -36,6 +37,7 @@ class StoreLifecycle
     @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
     private readonly reactors: Reactors,
     @Inject(ChainCheckpointer) private readonly checkpointer: ChainCheckpointer | null,
+    @Inject(SHARED_STATE) private readonly shared: SharedState,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -56,6 +58,7 @@ class StoreLifecycle
     await this.checkpointer?.stop();
     await this.eventStore.close();
     this.readModels.close();
+    await this.shared.close();
     this.logger.log('stores closed');
   }
 }
@@ -96,6 +99,7 @@ export class InfrastructureModule {
           useFactory: (eventStore: EventStore) =>
             openChainCheckpointer(config, eventStore, new Logger('AuditChain')),
         },
+        { provide: SHARED_STATE, useFactory: () => openSharedState(config) },
         { provide: Clock, useClass: SystemClock },
         { provide: IdGenerator, useClass: UuidGenerator },
         CommandBus,
@@ -111,6 +115,7 @@ export class InfrastructureModule {
         CommandHandler,
         CommandBus,
         Reactors,
+        SHARED_STATE,
         Clock,
         IdGenerator,
       ],

@@ -32,8 +32,8 @@ export class MetricsController {
   @Header('content-type', Registry.PROMETHEUS_CONTENT_TYPE)
   @Header('cache-control', 'no-store')
   @ApiOperation({ summary: 'Prometheus metrics (bearer SESSIONBOXER_METRICS_TOKEN or a sign-in)' })
-  scrape(@Req() request: Request): Promise<string> {
-    if (!this.mayRead(request)) {
+  async scrape(@Req() request: Request): Promise<string> {
+    if (!(await this.mayRead(request))) {
       throw new DomainError(
         ErrorCode.Unauthenticated,
         this.token === null
@@ -44,12 +44,12 @@ export class MetricsController {
     return this.metrics.registry.metrics();
   }
 
-  private mayRead(request: Request): boolean {
+  private async mayRead(request: Request): Promise<boolean> {
     const header = request.headers.authorization;
     const bearer = typeof header === 'string' ? /^Bearer (\S+)$/.exec(header)?.[1] : undefined;
     if (this.token !== null && bearer !== undefined && timingSafeEqual(digest(bearer), this.token))
       return true;
-    return this.auth.identify(request.headers) !== null;
+    return (await this.auth.identify(request.headers)) !== null;
   }
 }
 

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { WebSocket, WebSocketServer } from 'ws';
 import { AuthService } from '../auth/auth.service';
 import { loadConfig } from '../config';
+import { SqliteSharedState } from '../infrastructure/shared-state';
 import { SIGNED_OUT, UiSignIns } from './ui-sign-ins';
 
 describe('UI sockets end with their sign-in and their browser (real sign-ins, real ws sockets)', () => {
@@ -16,13 +17,17 @@ describe('UI sockets end with their sign-in and their browser (real sign-ins, re
   const token = async (): Promise<string> =>
     `Bearer ${(await auth.signIn('admin', 'a-good-password', { address: 'test', headers: {} })).token}`;
 
+  let state: SqliteSharedState;
+
   beforeEach(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-ui-signins-'));
+    state = new SqliteSharedState(path.join(dataDir, 'shared.sqlite'));
     auth = new AuthService(
       loadConfig({
         SESSIONBOXER_DATA_DIR: dataDir,
         SESSIONBOXER_ADMIN_PASSWORD: 'a-good-password',
       }),
+      state,
     );
     await auth.onModuleInit();
     signIns = new UiSignIns(auth);
@@ -34,6 +39,7 @@ describe('UI sockets end with their sign-in and their browser (real sign-ins, re
     signIns.onModuleDestroy();
     clients.forEach((c) => c.terminate());
     await new Promise((r) => server.close(r));
+    await state.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -54,7 +60,7 @@ describe('UI sockets end with their sign-in and their browser (real sign-ins, re
     const mine = await open(mineToken);
     const theirs = await open(await token());
     const done = closed(mine);
-    auth.signOut({ authorization: mineToken });
+    await auth.signOut({ authorization: mineToken });
     expect(await done).toBe(SIGNED_OUT);
     expect(theirs.readyState).toBe(WebSocket.OPEN);
   });

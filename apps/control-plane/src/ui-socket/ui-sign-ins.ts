@@ -22,7 +22,7 @@ export class UiSignIns implements OnModuleDestroy {
 
   constructor(private readonly auth: AuthService) {
     this.timer = setInterval(() => this.sweep(), RECHECK_MS).unref();
-    this.unsubscribe = auth.onSignOut(() => this.recheck());
+    this.unsubscribe = auth.onSignOut(() => void this.recheck());
   }
 
   onModuleDestroy(): void {
@@ -44,7 +44,7 @@ export class UiSignIns implements OnModuleDestroy {
 
   /** One round: sign-ins checked again, silent browsers dropped, the others pinged. */
   sweep(): void {
-    this.recheck();
+    void this.recheck();
     for (const client of this.clients.keys()) {
       if (this.unanswered.has(client) || client.readyState !== 1) {
         this.leave(client);
@@ -56,10 +56,10 @@ export class UiSignIns implements OnModuleDestroy {
     }
   }
 
-  recheck(): void {
-    for (const [client, headers] of this.clients) {
-      if (this.auth.identify(headers) !== null) continue;
-      this.clients.delete(client);
+  async recheck(): Promise<void> {
+    for (const [client, headers] of [...this.clients]) {
+      if ((await this.auth.identify(headers)) !== null) continue;
+      if (!this.clients.delete(client)) continue;
       client.close(SIGNED_OUT, 'signed out');
     }
   }
