@@ -43,6 +43,11 @@ export interface ConversationDoc {
   turns: number;
   /** The running turn's number, or null. */
   currentTurn: number | null;
+  /**
+   * The running turn's hop (agents prompting agents: 0 from a person) and the global position
+   * of its TurnStarted: the policy its calls run under is the one recorded up to there.
+   */
+  running: { hop: number; position: number } | null;
   queue: QueuedPromptView[];
   queued: number;
   /** The first prompt's text, cut at PREVIEW_MAX (before any turn: the first queued one's). */
@@ -81,6 +86,7 @@ function started(event: RecordedEvent & ConversationStarted): DocumentChange<Con
     status: 'idle',
     turns: 0,
     currentTurn: null,
+    running: null,
     queue: [],
     queued: 0,
     preview: null,
@@ -171,6 +177,9 @@ function apply(
   // An event of a conversation never started changes nothing (a valid log has none).
   if (doc === null) return [];
   const next = { ...doc, ...changes(doc, event), updatedAt: event.data.at };
+  if (event.type === 'TurnStarted')
+    next.running = { hop: event.data.hop, position: event.position };
+  else if (next.currentTurn === null) next.running = null;
   next.queued = next.queue.length;
   // Until a turn has run, the preview is the prompt that waits first (edits and drops show).
   if (next.turns === 0)
@@ -180,7 +189,7 @@ function apply(
 
 export const conversationsProjection: Projection<ConversationDoc> = {
   name: 'conversations',
-  version: 1,
+  version: 2,
   handles: CONVERSATION_EVENT_TYPES,
   apply,
 };

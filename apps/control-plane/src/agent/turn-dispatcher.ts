@@ -16,7 +16,6 @@ import {
 import { DaemonChannel } from '../boxes';
 import type { AppConfig } from '../config';
 import { ProviderRelay } from '../provider-relay';
-import { PolicyService } from '../settings';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
 import { sessionConversationId } from './agent-harness';
 import { ConversationsService, type ConversationChange } from './conversations.service';
@@ -41,8 +40,6 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
   /** Turns that were running when this process started, until their box says otherwise. */
   private readonly recovering = new Map<string, number>();
   private recoveryTimer: NodeJS.Timeout | null = null;
-  /** session → the hop of its running turn (agents prompting agents; 0 from a person). */
-  private readonly hops = new Map<string, number>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -50,7 +47,6 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
     private readonly conversations: ConversationsService,
     private readonly providers: ProviderRelay,
     private readonly channel: DaemonChannel,
-    private readonly policy: PolicyService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -76,8 +72,6 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
 
   /** A turn ended (recorded from its harness, interrupted, failed): the next queued prompt goes. */
   async ended(sessionId: string, conversationId: string): Promise<void> {
-    this.policy.turnEnded(sessionId);
-    this.hops.delete(sessionId);
     this.pushed.delete(conversationId);
     this.waiting.delete(conversationId);
     await this.kick(sessionId);
@@ -98,7 +92,7 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
 
   /** The hop a message sent by this session's agent now would be (its turn's hop + 1). */
   nextHop(sessionId: string): number {
-    return (this.hops.get(sessionId) ?? 0) + 1;
+    return (this.conversations.ofSession(sessionId)?.running?.hop ?? 0) + 1;
   }
 
   /** Stops the running turn's harness; the caller has recorded the turn's end. */
@@ -164,8 +158,6 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
     const doc = this.conversations.conversation(started.conversationId);
     if (!doc) return;
     const { harness } = doc;
-    await this.policy.turnStarted(sessionId);
-    this.hops.set(sessionId, started.hop);
     const gone = this.whyNoBox(sessionId);
     if (gone !== null) {
       return this.fail(sessionId, started.conversationId, started.turn, gone, 'not_running');

@@ -9,7 +9,7 @@ import {
   type Actor,
   type Settings,
 } from '@sessionboxer/domain';
-import type { EventStore } from '@sessionboxer/event-store';
+import type { EventStore, RecordedEvent } from '@sessionboxer/event-store';
 import { CommandBus } from '../infrastructure/command-bus';
 import { EVENT_STORE } from '../infrastructure/tokens';
 import type { SettingsView } from '@sessionboxer/contracts';
@@ -28,10 +28,12 @@ export class SettingsService {
       direction: 'backwards',
       maxCount: 1,
     });
-    // Settings recorded before a section existed lack it: they meant its default.
-    return last
-      ? { ...defaultSettings, ...(last.data as { settings: Settings }).settings }
-      : defaultSettings;
+    return settingsOf(last);
+  }
+
+  /** The settings as they were once the event at global `position` was recorded. */
+  async at(position: number): Promise<Settings> {
+    return settingsOf(await lastUpTo(this.store, settingsStream(), position));
   }
 
   async view(): Promise<SettingsView> {
@@ -58,5 +60,36 @@ export class SettingsService {
       metadata: this.bus.metadata(actor, key),
     });
     return this.view();
+  }
+}
+
+/** Settings recorded before a section existed lack it: they meant its default. */
+function settingsOf(last: RecordedEvent | undefined): Settings {
+  return last
+    ? { ...defaultSettings, ...(last.data as { settings: Settings }).settings }
+    : defaultSettings;
+}
+
+/**
+ * The last event of `stream` at or before global `position`: for streams whose every event
+ * holds the whole value (settings, a session's policy), the value as it was then.
+ */
+export async function lastUpTo(
+  store: EventStore,
+  stream: string,
+  position: number,
+): Promise<RecordedEvent | undefined> {
+  const page = 64;
+  for (let from: number | undefined = undefined; ;) {
+    const events = await store.readStream(stream, {
+      direction: 'backwards',
+      maxCount: page,
+      ...(from === undefined ? {} : { fromRevision: from }),
+    });
+    const found = events.find((e) => e.position <= position);
+    if (found) return found;
+    const oldest = events[events.length - 1];
+    if (events.length < page || oldest === undefined || oldest.revision === 0) return undefined;
+    from = oldest.revision - 1;
   }
 }

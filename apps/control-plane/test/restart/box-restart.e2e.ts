@@ -64,10 +64,13 @@ describe('boxes across a kill -9 of the control plane', () => {
         { call: 'sessionboxer.ui_open', args: { pane: 'terminal', terminal: { command: LONG } } },
         { say: 'before' },
         { sleep: 4 },
+        { call: 'sessionboxer.title_set', args: { title: 'Renamed after the restart' } },
         { say: 'after' },
       ),
     });
     await waitFor('the first message', async () => (await messages(working, 1)).length === 1);
+    // The running turn keeps the policy it started with, across the restart too.
+    await api().request('PATCH', `/api/sessions/${working}/policy`, { agentTools: 'off' });
     const long = await waitFor('the Terminal', () => pidOf(dataDir, working, LONG));
     const daemon = pidOf(dataDir, working, DAEMON);
     expect(daemon).toBeDefined();
@@ -75,6 +78,9 @@ describe('boxes across a kill -9 of the control plane', () => {
     await restart();
     expect((await turnFinished(api(), working, 1, 30_000)).status).toBe('finished');
     expect(await messages(working, 1)).toEqual(['before', 'after']);
+    expect((await api().request('GET', `/api/sessions/${working}`)).body.title).toBe(
+      'Renamed after the restart',
+    );
     await waitForBox(api(), working, 'ready');
     expect(pidOf(dataDir, working, DAEMON)).toBe(daemon);
     expect(pidOf(dataDir, working, LONG)).toBe(long);

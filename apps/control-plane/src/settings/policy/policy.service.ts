@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   DomainError,
   ErrorCode,
+  FOLLOW_GLOBAL,
   sessionPolicyDecider,
   sessionPolicyStream,
   type Actor,
@@ -11,45 +12,41 @@ import {
 } from '@sessionboxer/domain';
 import type { PolicyView } from '@sessionboxer/contracts';
 import type { PolicyInForce } from '@sessionboxer/mcp-adapters';
+import type { EventStore } from '@sessionboxer/event-store';
 import {
+  conversationQueries,
   sessionPolicyQueries,
   sidebarQueries,
   type SqliteReadModelStore,
 } from '@sessionboxer/projections';
 import { CommandBus } from '../../infrastructure/command-bus';
-import { READ_MODELS } from '../../infrastructure/tokens';
-import { SettingsService } from '../settings.service';
+import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens';
+import { lastUpTo, SettingsService } from '../settings.service';
+
+/** Policies of turns looked up lately (a memo of the history, not a second truth). */
+const REMEMBERED_TURNS = 1_000;
 
 /**
- * The sessionboxer policy. A change applies to the running agent at its NEXT turn: the policy
- * in force is taken when a turn starts and kept for that turn's calls (in memory: after a
- * restart a running turn's calls see the policy as it is now).
+ * The sessionboxer policy. A change applies to the running agent at its NEXT turn: a turn's
+ * calls run under the policy as it was recorded when the turn started, which the history says
+ * (the settings and the session's policy up to the TurnStarted's position), so a restart or
+ * another instance answers the same.
  */
 @Injectable()
 export class PolicyService {
-  private readonly atTurnStart = new Map<string, PolicyInForce>();
+  private readonly turns = new Map<string, PolicyInForce>();
 
   constructor(
     private readonly bus: CommandBus,
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly settings: SettingsService,
   ) {}
 
   async view(sessionId: string): Promise<PolicyView> {
     this.session(sessionId);
     const own = sessionPolicyQueries(this.readModels).get(sessionId);
-    const global = (await this.settings.current()).sessionboxer;
-    return {
-      own,
-      effective: {
-        agentTools: own.agentTools ?? global.agentTools,
-        sessionCreation: own.sessionCreation ?? global.sessionCreation,
-        source: {
-          agentTools: own.agentTools === null ? 'global' : 'session',
-          sessionCreation: own.sessionCreation === null ? 'global' : 'session',
-        },
-      },
-    };
+    return { own, effective: effective(own, (await this.settings.current()).sessionboxer) };
   }
 
   async set(sessionId: string, patch: Partial<SessionPolicy>, actor: Actor): Promise<PolicyView> {
@@ -62,18 +59,29 @@ export class PolicyService {
     return this.view(sessionId);
   }
 
-  /** A turn starts: its calls run under the policy as it is now. */
-  async turnStarted(sessionId: string): Promise<void> {
-    this.atTurnStart.set(sessionId, await this.current(sessionId));
-  }
-
-  turnEnded(sessionId: string): void {
-    this.atTurnStart.delete(sessionId);
-  }
-
-  /** The policy a call of this session's agent runs under. */
+  /** The policy a call of this session's agent runs under: its running turn's, else today's. */
   async forCall(sessionId: string): Promise<PolicyInForce> {
-    return this.atTurnStart.get(sessionId) ?? this.current(sessionId);
+    // A session's agent's conversation has the session's id.
+    const running = conversationQueries(this.readModels).get(sessionId)?.running;
+    if (!running) return this.current(sessionId);
+    const key = `${sessionId}@${running.position}`;
+    const known = this.turns.get(key);
+    if (known) return known;
+    const policy = await this.at(sessionId, running.position);
+    this.turns.set(key, policy);
+    if (this.turns.size > REMEMBERED_TURNS) this.turns.delete(this.turns.keys().next().value!);
+    return policy;
+  }
+
+  /** The policy in force once the event at global `position` was recorded. */
+  private async at(sessionId: string, position: number): Promise<PolicyInForce> {
+    const [settings, last] = await Promise.all([
+      this.settings.at(position),
+      lastUpTo(this.store, sessionPolicyStream(sessionId), position),
+    ]);
+    const own = last ? (last.data as SessionPolicy) : FOLLOW_GLOBAL;
+    const { agentTools, source } = effective(own, settings.sessionboxer);
+    return { agentTools, source: source.agentTools };
   }
 
   /**
@@ -102,4 +110,19 @@ export class PolicyService {
       });
     }
   }
+}
+
+/** A session's own values over the global ones, and where each came from. */
+function effective(
+  own: SessionPolicy,
+  global: { agentTools: AgentToolsPolicy; sessionCreation: SessionCreationPolicy },
+): PolicyView['effective'] {
+  return {
+    agentTools: own.agentTools ?? global.agentTools,
+    sessionCreation: own.sessionCreation ?? global.sessionCreation,
+    source: {
+      agentTools: own.agentTools === null ? 'global' : 'session',
+      sessionCreation: own.sessionCreation === null ? 'global' : 'session',
+    },
+  };
 }
