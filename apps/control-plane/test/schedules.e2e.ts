@@ -88,6 +88,36 @@ describe('scheduled tasks', () => {
     await api.request('DELETE', `/api/schedules/${allowed.id}`);
   });
 
+  it('stops the session a new_session schedule started once its first turn has ended (stopAfter)', async () => {
+    await api.request('PATCH', `/api/sessions/${lead}/policy`, { agentTools: 'all' });
+    const created = await callTool(api, lead, 'schedule_create', {
+      cron: '*/2 * * * * *',
+      name: 'Triage',
+      action: { type: 'new_session', prompt: 'Triage the inbox', title: 'Scheduled triage' },
+    });
+    const started = await waitFor(
+      'a session started by the schedule',
+      async () => {
+        const list = (await api.request('GET', '/api/sessions')).body as any[];
+        return list.find((s) => s.title === 'Scheduled triage');
+      },
+      10_000,
+    );
+    await api.request('PATCH', `/api/schedules/${created.id}`, { enabled: false });
+    // Boxes are off here, so its first turn fails at once; that ends it all the same.
+    const stopped = await waitFor('it to be stopped', async () => {
+      const events = (await api.request('GET', `/api/streams/session-${started.id}/events`)).body
+        .events as any[];
+      return events.filter((e) => e.type === 'SessionStopped');
+    });
+    expect(stopped).toHaveLength(1);
+    expect(stopped[0]).toMatchObject({
+      data: { reason: 'its scheduled task finished' },
+      metadata: { actor: { kind: 'system', id: `schedule:${created.id}` } },
+    });
+    await api.request('DELETE', `/api/schedules/${created.id}`);
+  });
+
   it('refuses a bad pattern or time zone with the reason', async () => {
     const action = { type: 'prompt', text: 'x' };
     await expect(callTool(api, lead, 'schedule_create', { cron: '* * *', action })).rejects.toThrow(

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   scheduleDecider,
   scheduleStream,
@@ -14,19 +14,15 @@ import { SessionsService } from '../sessions';
 import { SettingsService } from '../settings';
 import { Schedules } from './schedules.service';
 
-const STOP_POLL_MS = 1000;
-/** A first turn still running after this is left alone (the session is not stopped). */
-const STOP_AFTER_MAX_MS = 6 * 60 * 60 * 1000;
-
 /**
  * What a schedule does when it fires. Delivery is at least once, so every command's key
  * derives from the schedule and the occurrence: a fire delivered twice prompts (or creates)
- * once, and records one run.
+ * once, and records one run. A new session's stop after its first turn is a reaction
+ * (StopAfterFirstTurn).
  */
 @Injectable()
-export class ScheduleFires implements OnApplicationShutdown {
+export class ScheduleFires {
   private readonly logger = new Logger('Schedules');
-  private readonly watching = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly schedules: Schedules,
@@ -58,11 +54,6 @@ export class ScheduleFires implements OnApplicationShutdown {
     });
   }
 
-  onApplicationShutdown(): void {
-    for (const timer of this.watching) clearTimeout(timer);
-    this.watching.clear();
-  }
-
   private async run(doc: ScheduleDoc, action: ScheduleAction, key: string): Promise<string> {
     const from = this.actor(doc.id);
     if (action.type === 'prompt') {
@@ -79,26 +70,7 @@ export class ScheduleFires implements OnApplicationShutdown {
       { actor: from, idempotencyKey: key },
     );
     await this.agent.prompt(session.id, { text: action.prompt, from, key: `first-prompt/${key}` });
-    if (action.stopAfter) this.stopAfterFirstTurn(session.id, from, Date.now());
     return `started session ${session.id}`;
-  }
-
-  /** stopAfter: the session is stopped once its first turn has ended. */
-  private stopAfterFirstTurn(sessionId: string, actor: Actor, since: number): void {
-    const timer = setTimeout(() => {
-      this.watching.delete(timer);
-      const doc = this.agent.conversation(sessionId);
-      const ended = doc !== null && doc.turns >= 1 && doc.currentTurn === null;
-      if (!ended) {
-        if (Date.now() - since < STOP_AFTER_MAX_MS)
-          this.stopAfterFirstTurn(sessionId, actor, since);
-        return;
-      }
-      this.sessions
-        .stop(sessionId, 'its scheduled task finished', { actor })
-        .catch((e: unknown) => this.logger.warn(`stopping ${sessionId}: ${errorText(e)}`));
-    }, STOP_POLL_MS);
-    this.watching.add(timer);
   }
 
   private actor(scheduleId: string): Actor {

@@ -11,6 +11,7 @@ import { ScheduleFires } from './schedule-fires';
 import { ScheduleTools } from './schedule.tools';
 import { SchedulesController } from './schedules.controller';
 import { Schedules } from './schedules.service';
+import { StopAfterFirstTurn } from './stop-after.reactor';
 
 /** Scheduled tasks: cron schedules that prompt a session or start one, and their jobs. */
 @Module({
@@ -23,6 +24,13 @@ import { Schedules } from './schedules.service';
     RepositoriesModule,
   ],
   controllers: [SchedulesController],
-  providers: [Schedules, ScheduleFires, SchedulesForCalls, JobsBoot, ScheduleTools],
+  providers: [
+    Schedules,
+    ScheduleFires,
+    SchedulesForCalls,
+    JobsBoot,
+    ScheduleTools,
+    StopAfterFirstTurn,
+  ],
 })
 export class SchedulesModule {}
