@@ -10,6 +10,7 @@ import type { AppConfig } from './config';
 import type { LogLevelName } from './operations-config';
 import { ErrorFilter } from './errors/error.filter';
 import { jsonBody } from './errors/json-body';
+import { sandboxApiBody } from './sandboxes';
 import { validationPipe } from './errors/validation';
 import { serveWebApp } from './web/web-app';
 
@@ -44,6 +45,7 @@ export async function createApp(
   app.useLogger(app.get(Logger));
   app.flushLogs();
   if (config.trustProxy !== null) app.set('trust proxy', config.trustProxy);
+  app.use(['/mcp', '/v1'], sandboxApiBody());
   app.use(jsonBody());
   serveWebApp(app);
   app.useWebSocketAdapter(new BoxWsAdapter(app, app.get(BoxSockets)));

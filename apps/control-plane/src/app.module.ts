@@ -15,6 +15,8 @@ import { OtherSessionsModule } from './other-sessions';
 import { PresenceModule } from './presence';
 import { PullRequestsModule } from './pull-requests';
 import { RepositoriesModule } from './repositories';
+import { ApiKeysModule } from './api-keys';
+import { SandboxesModule } from './sandboxes';
 import { SchedulesModule } from './schedules';
 import { SessionsModule } from './sessions';
 import { SettingsModule } from './settings';
@@ -50,6 +52,8 @@ export class AppModule {
         UiSocketModule,
         HistoryModule,
         MetricsModule,
+        ApiKeysModule,
+        SandboxesModule,
       ],
     };
   }

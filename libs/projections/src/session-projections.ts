@@ -15,6 +15,8 @@ import { schedulesProjection } from './schedules.projection';
 import { snapshotsProjection } from './snapshots.projection';
 import { transcriptMarkersProjection } from './transcript-markers.projection';
 import { verificationsProjection } from './verifications.projection';
+import { apiKeysProjection } from './api-keys.projection';
+import { sandboxesProjection } from './sandboxes.projection';
 
 /** Every read model of this lib, for the runner and for rebuild. */
 export const allProjections: readonly AnyProjection[] = [
@@ -34,4 +36,6 @@ export const allProjections: readonly AnyProjection[] = [
   schedulesProjection,
   repositoriesProjection,
   egressHostsProjection,
+  apiKeysProjection,
+  sandboxesProjection,
 ];

@@ -1,0 +1,2 @@
+export { ApiKeysModule } from './api-keys.module';
+export { ApiKeys, type KeyIdentity } from './api-keys.service';

@@ -1,0 +1,15 @@
+import { Injectable } from '@nestjs/common';
+import { Environments } from './environments.service';
+import { SandboxWork } from './sandbox-work';
+import { Sandboxes } from './sandboxes.service';
+import type { SandboxApi } from './tools';
+
+/** The services every tool's handler reaches, in one value. */
+@Injectable()
+export class SandboxApiService {
+  readonly services: SandboxApi;
+
+  constructor(sandboxes: Sandboxes, work: SandboxWork, environments: Environments) {
+    this.services = { sandboxes, work, environments };
+  }
+}

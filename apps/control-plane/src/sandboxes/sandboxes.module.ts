@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { ApiKeysModule } from '../api-keys';
+import { BoxesModule } from '../boxes';
+import { Environments } from './environments.service';
+import { McpController } from './mcp.controller';
+import { SandboxRestController } from './rest.controller';
+import { SandboxApiService } from './sandbox-api.service';
+import { SandboxBoxes } from './sandbox-boxes';
+import { SandboxSecrets } from './sandbox-secrets';
+import { SandboxUse } from './sandbox-use';
+import { SandboxWork } from './sandbox-work';
+import { Sandboxes } from './sandboxes.service';
+
+/**
+ * The sandbox API (docs/SANDBOXES.md): sandboxes owning boxes through the BoxDriver, their
+ * commands and files, secrets environments, as MCP at /mcp and REST under /v1 with API keys.
+ */
+@Module({
+  imports: [ApiKeysModule, BoxesModule],
+  controllers: [McpController, SandboxRestController],
+  providers: [
+    Environments,
+    Sandboxes,
+    SandboxBoxes,
+    SandboxSecrets,
+    SandboxUse,
+    SandboxWork,
+    SandboxApiService,
+  ],
+  exports: [Sandboxes],
+})
+export class SandboxesModule {}

@@ -1,0 +1,35 @@
+import { createEnvironmentTool } from './create_environment';
+import { listEnvironmentsTool } from './list_environments';
+import { sandboxCreateTool } from './sandbox_create';
+import { sandboxDestroyTool } from './sandbox_destroy';
+import { sandboxExecTool } from './sandbox_exec';
+import { sandboxForkTool } from './sandbox_fork';
+import { sandboxListTool } from './sandbox_list';
+import { sandboxReadFileTool } from './sandbox_read_file';
+import { sandboxResumeTool } from './sandbox_resume';
+import { sandboxStopTool } from './sandbox_stop';
+import { sandboxUpdateTool } from './sandbox_update';
+import { sandboxWriteFileTool } from './sandbox_write_file';
+import type { AnySandboxTool } from './sandbox-tool';
+import { setSecretTool } from './set_secret';
+import { setSecretProductsTool } from './set_secret_products';
+
+/** Every tool of the sandbox API, for the MCP server, the REST API and the OpenAPI doc. */
+export const SANDBOX_TOOLS = [
+  sandboxCreateTool,
+  sandboxListTool,
+  sandboxUpdateTool,
+  sandboxStopTool,
+  sandboxResumeTool,
+  sandboxForkTool,
+  sandboxDestroyTool,
+  sandboxExecTool,
+  sandboxReadFileTool,
+  sandboxWriteFileTool,
+  createEnvironmentTool,
+  listEnvironmentsTool,
+  setSecretTool,
+  setSecretProductsTool,
+] as unknown as readonly AnySandboxTool[];
+
+export type { AnySandboxTool, SandboxApi } from './sandbox-tool';

@@ -1,0 +1,49 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { DEFAULT_ORG_ID } from '@sessionboxer/domain/org';
+import { startApp, type RunningApp } from './harness';
+
+/** A control plane with boxes for sandboxes, and keys made over the admin API. */
+export async function startSandboxApp(): Promise<RunningApp> {
+  return startApp(undefined, { SESSIONBOXER_BOXES: 'off' });
+}
+
+export async function makeKey(
+  api: RunningApp,
+  scopes = ['sandboxes:read', 'sandboxes:write'],
+  orgId = DEFAULT_ORG_ID,
+): Promise<{ key: string; keyId: string }> {
+  const res = await api.request('POST', `/api/orgs/${orgId}/api-keys`, { name: 'test', scopes });
+  if (res.status !== 201) throw new Error(`key refused: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { key: string; keyId: string };
+}
+
+/** A real SDK client over Streamable HTTP with the key as its bearer. */
+export async function mcpClient(api: RunningApp, key: string): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(new URL(`${api.url}/mcp`), {
+    requestInit: { headers: { authorization: `Bearer ${key}` } },
+  });
+  const client = new Client({ name: 'sandbox-test', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+/** Calls a tool; the parsed JSON answer and whether it was a tool error. */
+export async function call(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<{ isError: boolean; body: any }> {
+  const res = (await client.callTool({ name, arguments: args })) as {
+    isError?: boolean;
+    content: { type: string; text: string }[];
+  };
+  const text = res.content[0]?.text ?? '';
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // The SDK's own refusals (bad arguments) are plain text.
+  }
+  return { isError: res.isError === true, body };
+}
