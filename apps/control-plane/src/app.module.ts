@@ -20,6 +20,7 @@ import { SandboxesModule } from './sandboxes';
 import { SchedulesModule } from './schedules';
 import { SessionsModule } from './sessions';
 import { SettingsModule } from './settings';
+import { TerminalMcpModule } from './terminal-mcp';
 import { UiSocketModule } from './ui-socket';
 
 /**
@@ -50,6 +51,7 @@ export class AppModule {
         AutoQaModule,
         GatewayModule,
         UiSocketModule,
+        TerminalMcpModule,
         HistoryModule,
         MetricsModule,
         ApiKeysModule,

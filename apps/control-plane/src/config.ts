@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import * as path from 'node:path';
 import { auditKeyPath } from '@sessionboxer/event-store/chain';
 import { operationsConfig, type OperationsConfig } from './operations-config';
+import { terminalMcpConfig, type TerminalMcpConfig } from './terminal-mcp-config';
 
 /** Everything the control plane reads from its environment, with the embedded defaults. */
 export interface AppConfig {
@@ -60,6 +61,8 @@ export interface AppConfig {
   providers: { anthropic: string; openai: string };
   /** Log level and format, and who may read /metrics (operations-config.ts). */
   operations: OperationsConfig;
+  /** The terminal MCP server's listener and notifications (terminal-mcp-config.ts). */
+  terminalMcp: TerminalMcpConfig;
 }
 
 export class ConfigError extends Error {}
@@ -118,12 +121,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       openai: baseUrl(env, 'SESSIONBOXER_OPENAI_BASE_URL', 'https://api.openai.com'),
     },
     operations: operations(env),
+    terminalMcp: configPart(() => terminalMcpConfig(env)),
   };
 }
 
 function operations(env: NodeJS.ProcessEnv): OperationsConfig {
+  return configPart(() => operationsConfig(env));
+}
+
+function configPart<T>(read: () => T): T {
   try {
-    return operationsConfig(env);
+    return read();
   } catch (e) {
     throw new ConfigError((e as Error).message);
   }

@@ -11,3 +11,4 @@ export type * from './repositories';
 export type * from './egress';
 export type * from './ui-socket';
 export type * from './vocabulary';
+export type * from './terminals';

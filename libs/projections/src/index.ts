@@ -30,3 +30,6 @@ export * from './reactors/reactor';
 export * from './reactors/reactor-runner';
 export * from './state-at';
 export * from './state-at-snapshots';
+export * from './ssh-endpoints.projection';
+export * from './ssh-keys.projection';
+export * from './ssh-terminals.projection';

@@ -1,4 +1,7 @@
 import type { AnyProjection } from './projection';
+import { sshEndpointsProjection } from './ssh-endpoints.projection';
+import { sshKeysProjection } from './ssh-keys.projection';
+import { sshTerminalsProjection } from './ssh-terminals.projection';
 import { limitsProjection } from './limits.projection';
 import { approvalsProjection } from './approvals.projection';
 import { conversationEventsProjection } from './conversation-events.projection';
@@ -38,4 +41,7 @@ export const allProjections: readonly AnyProjection[] = [
   egressHostsProjection,
   apiKeysProjection,
   sandboxesProjection,
+  sshEndpointsProjection,
+  sshKeysProjection,
+  sshTerminalsProjection,
 ];

@@ -21,6 +21,11 @@ export class UiPresence {
     this.clients.set(client, { sessionId: null, typing: false });
   }
 
+  /** Signed-in browsers connected now: the approvers who could answer a card at once. */
+  connected(): number {
+    return this.clients.size;
+  }
+
   leave(client: WebSocket): void {
     this.clients.delete(client);
   }

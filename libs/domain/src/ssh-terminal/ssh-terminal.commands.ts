@@ -9,6 +9,7 @@ export type RequestSshTerminal = Command<
   {
     terminalId: string;
     owner: string;
+    requester: string;
     target: SshTerminalTarget;
     /** Approvers' browsers connected now: with none, nobody could answer, so it is refused. */
     approversConnected: number;

@@ -21,7 +21,15 @@ const cmd = (type: SshTerminalCommand['type'], data: unknown, actor: Actor = AGE
   ({ type, data, metadata: meta({ actor, at }) }) as SshTerminalCommand;
 const requested: SshTerminalEvent = {
   type: 'SshTerminalRequested',
-  data: { terminalId: 't1', owner: 'mcp-1', requestedBy: AGENT, target, expiresAt: LATER, at: AT },
+  data: {
+    terminalId: 't1',
+    owner: 'mcp-1',
+    requestedBy: AGENT,
+    requester: 'Claude Code (granted by ada)',
+    target,
+    expiresAt: LATER,
+    at: AT,
+  },
 };
 const allowed: SshTerminalEvent = {
   type: 'SshTerminalAllowed',
@@ -45,6 +53,7 @@ describe('ssh terminal decider', () => {
       cmd('RequestSshTerminal', {
         terminalId: 't1',
         owner: 'mcp-1',
+        requester: 'Claude Code (granted by ada)',
         target,
         approversConnected,
         expiresAt: LATER,
@@ -93,6 +102,17 @@ describe('ssh terminal decider', () => {
         },
       ]);
     });
+    it('answered after the timeout was recorded, it says so', () =>
+      spec
+        .given([
+          requested,
+          {
+            type: 'SshTerminalErrored',
+            data: { terminalId: 't1', message: 'sign timeout', at: LATER },
+          },
+        ])
+        .when(cmd('AnswerSshTerminal', { terminalId: 't1', allow: true }, PERSON))
+        .thenThrows(ErrorCode.InvalidState, /sign timeout/));
     it('cannot open before it is allowed', () =>
       given
         .when(cmd('RecordSshTerminalOpened', { terminalId: 't1', hostKeyFingerprint: 'SHA256:x' }))

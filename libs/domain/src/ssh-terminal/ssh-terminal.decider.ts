@@ -22,6 +22,8 @@ export type SshTerminalState =
       expiresAt: string;
       /** Bytes of output recorded so far: the next batch's offset. */
       bytes: number;
+      /** Errored while still pending: nobody answered in time. */
+      timedOut: boolean;
     };
 
 export function sshTerminalStream(terminalId: string): string {
@@ -51,7 +53,7 @@ function answer(
   if (actor.kind !== 'person') {
     throw new DomainError(ErrorCode.Forbidden, `only a person answers terminal ${t.terminalId}`);
   }
-  if (t.status === 'pending' && at >= t.expiresAt) {
+  if ((t.status === 'pending' && at >= t.expiresAt) || t.timedOut) {
     throw new DomainError(
       ErrorCode.InvalidState,
       `sign timeout: terminal ${t.terminalId} waited for an answer until ${t.expiresAt}, and counts as denied`,
@@ -105,10 +107,12 @@ function decide(command: SshTerminalCommand, state: SshTerminalState): SshTermin
         );
       }
       const owner = exactId(d.owner, 'owner');
+      const requester = text(d.requester, 'requester', 300);
       const data = {
         terminalId,
         owner,
         requestedBy: metadata.actor,
+        requester,
         target: d.target,
         expiresAt: d.expiresAt,
         at,
@@ -186,7 +190,7 @@ function evolve(state: SshTerminalState, event: SshTerminalEvent): SshTerminalSt
     case 'SshTerminalClosed':
       return { ...state, status: 'closed' };
     case 'SshTerminalErrored':
-      return { ...state, status: 'errored' };
+      return { ...state, status: 'errored', timedOut: state.status === 'pending' };
     default:
       return assertNever(event);
   }

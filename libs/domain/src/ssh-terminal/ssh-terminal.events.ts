@@ -22,6 +22,8 @@ export type SshTerminalRequested = DomainEvent<
     /** The AgentSession (MCP connection) that owns it: the only one that may see it. */
     owner: string;
     requestedBy: Actor;
+    /** Who asks, in words: the MCP client's name and who granted it access. */
+    requester: string;
     target: SshTerminalTarget;
     expiresAt: string;
     at: string;

@@ -1,0 +1,3 @@
+export { TerminalMcpModule } from './terminal-mcp.module';
+export { TerminalMcpServer } from './mcp/terminal-mcp-server';
+export { TerminalClock } from './terminals/terminal-clock';

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth';
+import { PresenceModule } from '../presence';
+import { SshEndpoints } from './endpoints/ssh-endpoints.service';
+import { SshKeys } from './keys/ssh-keys.service';
+import { TerminalMcpServer } from './mcp/terminal-mcp-server';
+import { TerminalClock } from './terminals/terminal-clock';
+import { TerminalsController } from './terminals/terminals.controller';
+import { Terminals } from './terminals/terminals.service';
+
+/**
+ * The terminal MCP (the ShellWatch surface): SSH endpoints and keys, terminals a person
+ * approves before the handshake, and the MCP server on its own listener (docs/TERMINALS.md).
+ */
+@Module({
+  imports: [AuthModule, PresenceModule],
+  controllers: [TerminalsController],
+  providers: [SshEndpoints, SshKeys, Terminals, TerminalClock, TerminalMcpServer],
+  exports: [TerminalMcpServer, TerminalClock],
+})
+export class TerminalMcpModule {}
