@@ -11,4 +11,5 @@ export type * from './repositories';
 export type * from './egress';
 export type * from './ui-socket';
 export type * from './vocabulary';
+export type * from './timeline';
 export type * from './terminals';

@@ -30,6 +30,8 @@ export * from './reactors/reactor';
 export * from './reactors/reactor-runner';
 export * from './state-at';
 export * from './state-at-snapshots';
+export * from './turn-snapshots.projection';
+export * from './timeline.projection';
 export * from './ssh-endpoints.projection';
 export * from './ssh-keys.projection';
 export * from './ssh-terminals.projection';

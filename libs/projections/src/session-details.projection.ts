@@ -132,6 +132,8 @@ function withActivity(doc: SessionDetails, event: ActivityEvent): SessionDetails
     }
     case 'RecordingFinished':
     case 'RecordingNarrated':
+    case 'TurnSnapshotTaken':
+    case 'SessionRewound':
       return doc;
     default:
       return assertNever(event);
@@ -147,13 +149,15 @@ function apply(
   }
   if (!isSessionEvent(event)) return [];
   switch (event.type) {
-    // Not in `handles`: the sidebar tree keeps the title and the status, and recordings have
-    // a read model of their own.
+    // Not in `handles`: the sidebar tree keeps the title and the status, and recordings and
+    // turn snapshots have read models of their own.
     case 'SessionTitleSet':
     case 'SessionStopped':
     case 'SessionResumed':
     case 'RecordingFinished':
     case 'RecordingNarrated':
+    case 'TurnSnapshotTaken':
+    case 'SessionRewound':
       return [];
     case 'SessionCreated':
     case 'SnapshotTaken':

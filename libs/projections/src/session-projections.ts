@@ -20,6 +20,8 @@ import { transcriptMarkersProjection } from './transcript-markers.projection';
 import { verificationsProjection } from './verifications.projection';
 import { apiKeysProjection } from './api-keys.projection';
 import { sandboxesProjection } from './sandboxes.projection';
+import { timelineProjection } from './timeline.projection';
+import { turnSnapshotsProjection } from './turn-snapshots.projection';
 
 /** Every read model of this lib, for the runner and for rebuild. */
 export const allProjections: readonly AnyProjection[] = [
@@ -41,6 +43,8 @@ export const allProjections: readonly AnyProjection[] = [
   egressHostsProjection,
   apiKeysProjection,
   sandboxesProjection,
+  turnSnapshotsProjection,
+  timelineProjection,
   sshEndpointsProjection,
   sshKeysProjection,
   sshTerminalsProjection,

@@ -52,6 +52,8 @@ function evolve(
     case 'PaneRequested':
     case 'RecordingFinished':
     case 'RecordingNarrated':
+    case 'TurnSnapshotTaken':
+    case 'SessionRewound':
       return [];
     default:
       return assertNever(event);

@@ -119,8 +119,11 @@ function sessionMarkers(event: RecordedEvent & SessionEvent): DocumentChange<Tra
       return [marker(event, sessionId, 'recording-narrated', text, { recording: path })];
     }
     // A Terminal the agent opens shows through its PaneRequested; a person's needs no marker.
+    // Not in `handles`: turn snapshots (a marker after every turn) and rewinds.
     case 'TerminalOpened':
     case 'TerminalExited':
+    case 'TurnSnapshotTaken':
+    case 'SessionRewound':
       return [];
     default:
       return assertNever(event);

@@ -3,6 +3,8 @@ import { listConversationEvents } from './conversation-events.projection';
 import { conversationQueries } from './conversations.projection';
 import type { ReadModelReader } from './store/read-model-store';
 import { listMarkers } from './transcript-markers.projection';
+import { sidebarQueries } from './sidebar-tree.projection';
+import { turnSnapshotQueries } from './turn-snapshots.projection';
 
 export type { TranscriptEntry, TranscriptPage };
 
@@ -33,6 +35,27 @@ function markerEntry(marker: TranscriptMarker): TranscriptEntry {
   return { kind: 'marker', position: marker.position, at: marker.at, marker };
 }
 
+const LINEAGE_MAX = 32;
+
+/**
+ * A fork from a turn's snapshot starts with the conversation it was forked from, up to the end
+ * of that turn (the snapshot's position), and so on up the forks. Forks from a snapshot taken
+ * now start with none: the agent's conversation then is its own.
+ */
+function inheritedConversations(reader: ReadModelReader, sessionId: string) {
+  const inherited: { sessionId: string; upTo: number }[] = [];
+  let upTo = Number.MAX_SAFE_INTEGER;
+  let origin = sidebarQueries(reader).get(sessionId)?.forkedFrom ?? null;
+  while (origin && inherited.length < LINEAGE_MAX) {
+    const snapshot = turnSnapshotQueries(reader).byId(origin.sessionId, origin.snapshotId);
+    if (!snapshot) break;
+    upTo = Math.min(upTo, snapshot.conversationPosition);
+    inherited.push({ sessionId: origin.sessionId, upTo });
+    origin = sidebarQueries(reader).get(origin.sessionId)?.forkedFrom ?? null;
+  }
+  return inherited;
+}
+
 /**
  * Each source gives its first `limit + 1` after `after`, so the first `limit + 1` of their merge
  * are among them. Every entry has its own position (one event is one session's marker or one
@@ -45,10 +68,17 @@ function entriesAfter(
   limit: number,
 ): TranscriptEntry[] {
   const entries = listMarkers(reader, sessionId, { after, limit }).map(markerEntry);
-  for (const conversation of conversationQueries(reader).forSession(sessionId)) {
-    for (const doc of listConversationEvents(reader, conversation.id, { after, limit })) {
-      const { position, conversationId, event } = doc;
-      entries.push({ kind: 'event', position, at: event.at, conversationId, event });
+  const sources = [{ sessionId, upTo: Number.MAX_SAFE_INTEGER }];
+  for (const { sessionId: id, upTo } of [
+    ...sources,
+    ...inheritedConversations(reader, sessionId),
+  ]) {
+    for (const conversation of conversationQueries(reader).forSession(id)) {
+      for (const doc of listConversationEvents(reader, conversation.id, { after, limit })) {
+        const { position, conversationId, event } = doc;
+        if (position > upTo) break;
+        entries.push({ kind: 'event', position, at: event.at, conversationId, event });
+      }
     }
   }
   return entries.sort((a, b) => a.position - b.position).slice(0, limit);

@@ -13,6 +13,8 @@ import { BoxLifecycle } from './lifecycle/box-lifecycle.service';
 import { BoxWorkspaceHooks } from './lifecycle/box-workspace-hooks';
 import { SnapshotsController } from './snapshots/snapshots.controller';
 import { SnapshotsService } from './snapshots/snapshots.service';
+import { TurnSnapshotsReactor } from './snapshots/turn-snapshots.reactor';
+import { TurnSnapshots } from './snapshots/turn-snapshots.service';
 import { SessionTerminalsController } from './terminals/session-terminals.controller';
 import { Terminals } from './terminals/terminals.service';
 import { SessionFilesController } from './workspace/session-files.controller';
@@ -44,6 +46,8 @@ import { SessionFilesController } from './workspace/session-files.controller';
     DaemonChannel,
     BoxLifecycle,
     SnapshotsService,
+    TurnSnapshots,
+    TurnSnapshotsReactor,
     Terminals,
     BoxTools,
   ],
@@ -55,6 +59,7 @@ import { SessionFilesController } from './workspace/session-files.controller';
     DaemonChannel,
     BoxLifecycle,
     SnapshotsService,
+    TurnSnapshots,
     Terminals,
   ],
 })

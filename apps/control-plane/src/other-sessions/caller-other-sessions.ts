@@ -76,8 +76,9 @@ export class CallerOtherSessions {
     return this.deps.directory.stop(this.sessionId, session, `call/${this.callId}`);
   }
 
-  async forkSession() {
-    const forked = await this.deps.children.fork(this.sessionId, `call/${this.callId}`);
+  /** `turn`: from the snapshot taken when that turn ended, instead of one taken now. */
+  async forkSession(turn?: number) {
+    const forked = await this.deps.children.fork(this.sessionId, `call/${this.callId}`, turn);
     return { pending: false as const, ...forked };
   }
 

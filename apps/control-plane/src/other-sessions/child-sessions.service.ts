@@ -19,7 +19,7 @@ import type { AppConfig } from '../config';
 import { CommandBus } from '../infrastructure/command-bus';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
 import { SettingsService } from '../settings';
-import { SnapshotsService } from '../boxes';
+import { SnapshotsService, TurnSnapshots } from '../boxes';
 import { Repositories } from '../repositories';
 
 /** What an agent asks for with session_create (or a person allows on its card). */
@@ -56,6 +56,7 @@ export class ChildSessions {
     private readonly turns: TurnDispatcher,
     private readonly snapshots: SnapshotsService,
     private readonly repositories: Repositories,
+    private readonly turnSnapshots: TurnSnapshots,
   ) {}
 
   /** Creates the session now (the caller checked the policy, or a person allowed it). */
@@ -80,7 +81,11 @@ export class ChildSessions {
    * session_fork: a snapshot of the caller taken now, and a new session (its child) that starts
    * with the snapshot's files, repositories and tools. Counts against the same limits.
    */
-  async fork(creatorId: string, key: string): Promise<CreatedChild & { snapshotOrdinal: number }> {
+  async fork(
+    creatorId: string,
+    key: string,
+    turn?: number,
+  ): Promise<CreatedChild & { snapshotOrdinal: number | null }> {
     const creator = sidebarQueries(this.readModels).get(creatorId);
     if (!creator) throw new DomainError(ErrorCode.NotFound, `session ${creatorId} does not exist`);
     if (creator.environment !== 'docker-linux') {
@@ -92,14 +97,17 @@ export class ChildSessions {
     const actor: Actor = { kind: 'agent', sessionId: creatorId };
     const sessionId = deterministicUuid(`fork/${creatorId}/${key}`);
     const title = `${creator.title} (fork)`;
+    // From a turn: that turn's automatic snapshot (refused before any place is taken).
+    const ofTurn = turn === undefined ? null : this.turnSnapshots.require(creatorId, turn);
     await this.admit(creatorId, sessionId, title, key);
-    const snapshot = await this.snapshots.take(creatorId, actor, `fork/${key}`);
+    const snapshot = ofTurn ?? (await this.snapshots.take(creatorId, actor, `fork/${key}`));
     const origin = { sessionId: creatorId, snapshotId: snapshot.id };
     const spec = { title, provider: creator.provider, repos: creator.repos };
     await this.record(sessionId, spec, creatorId, origin, key);
     await this.snapshots.seed(creatorId, snapshot.id, sessionId);
     if (this.config.boxes) await this.boxes.provision(sessionId);
-    return { sessionId, title, url: this.url(sessionId), snapshotOrdinal: snapshot.ordinal };
+    const snapshotOrdinal = 'ordinal' in snapshot ? snapshot.ordinal : null;
+    return { sessionId, title, url: this.url(sessionId), snapshotOrdinal };
   }
 
   /** Takes a place in the creator's ledger, then in the global one (giving back the first). */

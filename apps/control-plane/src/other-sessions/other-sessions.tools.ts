@@ -29,7 +29,7 @@ export class OtherSessionsTools implements OnModuleInit {
     tools.register(sessionsListTool, (_a, ctx) => as(ctx).listSessions(), owner);
     tools.register(sessionGetTool, ({ session }, ctx) => as(ctx).getSession(session), owner);
     tools.register(sessionCreateTool, (args, ctx) => as(ctx).createSession(args), owner);
-    tools.register(sessionForkTool, (_a, ctx) => as(ctx).forkSession(), owner);
+    tools.register(sessionForkTool, ({ turn }, ctx) => as(ctx).forkSession(turn), owner);
     tools.register(
       sessionMessageTool,
       ({ session, text, when }, ctx) => as(ctx).messageSession(session, text, when),

@@ -5,3 +5,4 @@ export * from './session.decider';
 export { NOTIFICATION_MAX_LENGTH, PANE_COMMAND_MAX_LENGTH } from './session.activity.validation';
 export * from './session.recordings';
 export { sessionBranch, validSessionRepos } from './session.validation';
+export { turnSnapshotId } from './session.turn-snapshots';

@@ -54,6 +54,28 @@ export type RevertToSnapshot = Command<
   { sessionId: string; snapshotId: string }
 >;
 
+/**
+ * Records the snapshot taken automatically when a turn ended (content-addressed files: a
+ * manifest per snapshot, blobs shared). One per turn: a second for the same turn records
+ * nothing. `conversationPosition` is the global position of the turn's end.
+ */
+export type TakeTurnSnapshot = Command<
+  'TakeTurnSnapshot',
+  {
+    sessionId: string;
+    snapshotId: string;
+    turn: number;
+    conversationPosition: number;
+    sizeBytes: number;
+    files: number;
+    /** Bytes this snapshot added to the blob store (the files no earlier snapshot had). */
+    newBytes: number;
+  }
+>;
+
+/** Rewind: puts the workspace back as it was when `turn` ended (its turn snapshot). */
+export type RewindToTurn = Command<'RewindToTurn', { sessionId: string; turn: number }>;
+
 /** Who a notification is from: the agent's `notify` tool, the PR watcher, or Sessionboxer. */
 export type NotificationSource = 'agent' | 'pr' | 'system';
 
@@ -160,6 +182,8 @@ export type SessionCommand =
   | ResumeSession
   | TakeSnapshot
   | RevertToSnapshot
+  | TakeTurnSnapshot
+  | RewindToTurn
   | Notify
   | RecordTerminalOpened
   | ReportTerminalOpened

@@ -17,6 +17,7 @@ import {
 } from './session.activity';
 import type { SessionEvent } from './session.events';
 import { revertToSnapshot, takeSnapshot } from './session.snapshots';
+import { rewindToTurn, takeTurnSnapshot } from './session.turn-snapshots';
 import {
   existingSession as existing,
   initialSessionState,
@@ -137,6 +138,10 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
       return takeSnapshot(command, state);
     case 'RevertToSnapshot':
       return revertToSnapshot(command, state);
+    case 'TakeTurnSnapshot':
+      return takeTurnSnapshot(command, state);
+    case 'RewindToTurn':
+      return rewindToTurn(command, state);
     case 'Notify':
       return notify(command, state);
     case 'RecordTerminalOpened':
@@ -176,6 +181,10 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
       const snapshots = { ...state.snapshots, [snapshotId]: ordinal };
       return { ...state, snapshots, snapshotCount: Math.max(state.snapshotCount, ordinal) };
     }
+    case 'TurnSnapshotTaken': {
+      const { turn, snapshotId } = event.data;
+      return { ...state, turnSnapshots: { ...state.turnSnapshots, [turn]: snapshotId } };
+    }
     case 'TerminalOpened':
       return { ...state, terminals: { ...state.terminals, [event.data.terminalId]: false } };
     case 'TerminalExited':
@@ -185,6 +194,7 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
       return { ...state, notificationIds };
     }
     case 'SessionReverted':
+    case 'SessionRewound':
     case 'PaneRequested':
     case 'RecordingFinished':
     case 'RecordingNarrated':

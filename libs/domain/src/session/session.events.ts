@@ -55,6 +55,27 @@ export type SessionReverted = DomainEvent<
   { sessionId: string; snapshotId: string; ordinal: number; at: string }
 >;
 
+/** The automatic snapshot at a turn's end; it takes no ordinal (Snapshot n are the explicit ones). */
+export type TurnSnapshotTaken = DomainEvent<
+  'TurnSnapshotTaken',
+  {
+    sessionId: string;
+    snapshotId: string;
+    turn: number;
+    conversationPosition: number;
+    sizeBytes: number;
+    files: number;
+    newBytes: number;
+    at: string;
+  }
+>;
+
+/** The workspace was put back as it was when `turn` ended. */
+export type SessionRewound = DomainEvent<
+  'SessionRewound',
+  { sessionId: string; turn: number; snapshotId: string; at: string }
+>;
+
 export type NotificationSent = DomainEvent<
   'NotificationSent',
   {
@@ -109,6 +130,8 @@ export type SessionEvent =
   | SessionLifecycleEvent
   | SnapshotTaken
   | SessionReverted
+  | TurnSnapshotTaken
+  | SessionRewound
   | NotificationSent
   | TerminalOpened
   | TerminalExited
@@ -127,6 +150,8 @@ export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [
   ...SESSION_LIFECYCLE_EVENT_TYPES,
   'SnapshotTaken',
   'SessionReverted',
+  'TurnSnapshotTaken',
+  'SessionRewound',
   'NotificationSent',
   'TerminalOpened',
   'TerminalExited',

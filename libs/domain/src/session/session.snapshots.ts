@@ -7,7 +7,7 @@ import { validConversationPosition, validSizeBytes } from './session.activity.va
 import { validId } from './session.validation';
 
 /** A Windows or macOS session's VM disk is outside the box's image, so it cannot be snapshotted. */
-function withSnapshots(session: ExistingSession): ExistingSession {
+export function withSnapshots(session: ExistingSession): ExistingSession {
   if (session.environment === 'qemu-windows' || session.environment === 'qemu-macos') {
     throw new DomainError(
       ErrorCode.InvalidState,

@@ -22,6 +22,8 @@ export type SessionState =
       /** Snapshot id → its ordinal. */
       snapshots: Readonly<Record<string, number>>;
       snapshotCount: number;
+      /** Turn number → the id of the snapshot taken when it ended (absent in old folds). */
+      turnSnapshots?: Readonly<Record<string, string>>;
       /** Terminal id → whether it has exited. */
       terminals: Readonly<Record<string, boolean>>;
       /** Ids already used, so a notification is never recorded (and pushed) twice. */

@@ -6,6 +6,7 @@ import {
   sessionStream,
   type Actor,
 } from '@sessionboxer/domain';
+import type { TurnSnapshot } from '@sessionboxer/contracts';
 import { deterministicUuid } from '@sessionboxer/event-store';
 import type { SnapshotResult } from '@sessionboxer/mcp-adapters';
 import {
@@ -19,6 +20,7 @@ import type { AppConfig } from '../../config';
 import { CommandBus } from '../../infrastructure/command-bus';
 import { APP_CONFIG, READ_MODELS } from '../../infrastructure/tokens';
 import { SnapshotStore } from './snapshot-store';
+import { TurnSnapshots } from './turn-snapshots.service';
 
 /** Snapshots of a session (its workspace, numbered), taken by its agent or a person, and reverts. */
 @Injectable()
@@ -30,6 +32,7 @@ export class SnapshotsService {
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
     private readonly bus: CommandBus,
     private readonly boxes: BoxLifecycle,
+    private readonly turns: TurnSnapshots,
   ) {
     this.files = new SnapshotStore((id) => boxPaths(config.dataDir, id));
   }
@@ -55,23 +58,26 @@ export class SnapshotsService {
     return toResult(this.get(sessionId, snapshotId) as SnapshotDoc);
   }
 
+  /** A snapshot of either kind: taken (Snapshot n) or a turn's (a fork or revert names either). */
   has(sessionId: string, snapshotId: string): boolean {
-    return this.get(sessionId, snapshotId) !== null;
+    return (
+      this.get(sessionId, snapshotId) !== null || this.turns.byId(sessionId, snapshotId) !== null
+    );
   }
 
   /** A fork starts with the snapshot's files in its own workspace, before its box starts. */
   async seed(fromSessionId: string, snapshotId: string, toSessionId: string): Promise<void> {
+    const workspace = boxPaths(this.dataDir, toSessionId).workspace;
+    if (this.turns.byId(fromSessionId, snapshotId)) {
+      return this.turns.seed(fromSessionId, snapshotId, workspace);
+    }
     if (!this.get(fromSessionId, snapshotId)) {
       throw new DomainError(
         ErrorCode.NotFound,
         `session ${fromSessionId} has no snapshot ${snapshotId} to fork from`,
       );
     }
-    return this.files.copyInto(
-      fromSessionId,
-      snapshotId,
-      boxPaths(this.dataDir, toSessionId).workspace,
-    );
+    return this.files.copyInto(fromSessionId, snapshotId, workspace);
   }
 
   list(sessionId: string): SnapshotDoc[] {
@@ -84,7 +90,9 @@ export class SnapshotsService {
     snapshotId: string,
     actor: Actor,
     key: string | undefined,
-  ): Promise<SnapshotDoc> {
+  ): Promise<SnapshotDoc | TurnSnapshot> {
+    const ofTurn = this.turns.byId(sessionId, snapshotId);
+    if (ofTurn) return this.turns.rewind(sessionId, ofTurn.turn, actor, key);
     const snapshot = this.get(sessionId, snapshotId);
     if (!snapshot)
       throw new DomainError(
