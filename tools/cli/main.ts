@@ -7,13 +7,13 @@ import { openEventStore } from '@sessionboxer/event-store/open-event-store';
 import { backupCommand, formatBackupReport } from './backup.command';
 import { confirm } from './confirm';
 import { eventsCommand } from './events.command';
+import { exportCommand, formatExport } from './export.command';
 import { passwordCommand } from './password.command';
 import { formatReplayReport, replayCommand } from './replay.command';
 import { formatRestoreReport, restoreCommand } from './restore.command';
 import { stateCommand } from './state.command';
 import { EVENTS_FILE, resolveDataDir } from './store-files';
 import {
-  exportCommand,
   formatVerifyReport,
   publicKeyFile,
   verifyBundleCommand,
@@ -40,8 +40,12 @@ commands:
            --bundle FILE   verify an exported bundle instead, offline
            --public-key F  the installation's public key (default: the audit key's .pub)
            --json          print the report as JSON
-  export   write the whole history as an audit bundle (JSON lines, manifest last, head signed)
+  export   write an audit bundle (JSON lines, manifest last, head signed): the whole history,
+           or one session's events, the others by digest only
            --out FILE      the bundle file (required)
+           --session ID    only this session's events
+           --family        with --session: its children's too
+           --redact        hide credentials, secrets, tokens and sign-in data (still verifies)
   state ID a session's state and whole transcript as they were at a point, as JSON
            --position N    at this global position (inclusive)
            --time ISO      at this time (the events recorded up to it)
@@ -92,6 +96,9 @@ async function main(argv: string[]): Promise<number> {
       user: { type: 'string' },
       bundle: { type: 'string' },
       'public-key': { type: 'string' },
+      session: { type: 'string' },
+      family: { type: 'boolean', default: false },
+      redact: { type: 'boolean', default: false },
       force: { type: 'boolean', default: false },
       yes: { type: 'boolean', default: false },
       position: { type: 'string' },
@@ -164,10 +171,16 @@ async function main(argv: string[]): Promise<number> {
     }
     if (command === 'export') {
       if (!values.out) throw new UsageError('export needs --out FILE');
-      const m = await exportCommand(store, keyFile, values.out);
-      console.log(
-        `${m.events} events written to ${values.out}${m.head ? `, signed up to position ${m.head.position}` : ', unsigned (no key, no checkpoint)'}`,
-      );
+      if (values.family && !values.session) throw new UsageError('--family needs --session ID');
+      const m = await exportCommand(store, {
+        out: values.out,
+        keyFile,
+        dataDir,
+        session: values.session ?? null,
+        family: values.family,
+        redact: values.redact,
+      });
+      console.log(formatExport(m, values.out));
       return 0;
     }
     if (command === 'state') {

@@ -23,8 +23,8 @@ export function resolveDataDir(flag: string | undefined, env = process.env): Dat
 
 export const EVENTS_FILE = 'events.sqlite';
 export const READ_MODELS_FILE = 'read-models.sqlite';
-/** The schema versions of events.sqlite this code opens (schema.ts migrates 1 to 2). */
-export const KNOWN_SCHEMAS = [1, 2];
+/** The schema versions of events.sqlite this code opens (schema.ts migrates 1 and 2 to 3). */
+export const KNOWN_SCHEMAS = [1, 2, 3];
 const EVENT_COLUMNS = ['position', 'stream_name', 'revision', 'event_id', 'type', 'data'];
 
 /** A SQLite file and the two WAL files beside it that belong to it. */

@@ -1,23 +1,19 @@
 /**
  * `verify`: walks the store's hash chain (or a bundle, offline) and names the first event that
- * was altered, removed or reordered; `export`: writes the whole history as a bundle.
+ * was altered, removed or reordered (`export`: export.command.ts).
  */
 import * as fs from 'node:fs';
 import * as readline from 'node:readline';
 import type { EventStore } from '@sessionboxer/event-store';
 import {
   BundleVerifier,
-  CHECKPOINT_STREAM,
-  exportBundle,
   isChainReader,
-  loadOrCreateAuditKey,
   publicKeyPath,
   readPublicKey,
   verifyStore,
-  type BundleManifest,
+  type BundleScope,
   type ChainReader,
   type ChainSummary,
-  type CheckpointData,
 } from '@sessionboxer/event-store/chain';
 import { verifyFile } from '@sessionboxer/event-store/sqlite';
 import { ProgressBar } from './progress';
@@ -26,6 +22,13 @@ export interface VerifyReport extends ChainSummary {
   /** What was verified: the store, or the bundle file. */
   source: string;
   bundleProblem: string | null;
+  /** A bundle's: what it says it holds, whether the key signed that, what it leaves out. */
+  bundle?: {
+    scope: BundleScope | null;
+    scopeSigned: boolean;
+    leftOut: number;
+    hiddenValues: number;
+  };
   ok: boolean;
 }
 
@@ -36,7 +39,7 @@ export function publicKeyFile(given: string | null, keyFile: string): string {
   return fs.existsSync(pub) ? pub : keyFile;
 }
 
-function chainOf(store: EventStore): ChainReader {
+export function chainOf(store: EventStore): ChainReader {
   if (!isChainReader(store)) throw new Error('this event store keeps no hash chain to verify');
   return store;
 }
@@ -69,10 +72,11 @@ export async function verifyBundleCommand(bundle: string, keyFile: string): Prom
     if (line.length > 0 && !verifier.add(line)) break;
   }
   lines.close();
-  const report = verifier.result();
+  const { scope, scopeSigned, leftOut, hiddenValues, ...report } = verifier.result();
   return {
     ...report,
     source: bundle,
+    bundle: { scope, scopeSigned, leftOut, hiddenValues },
     ok: report.problem === null && report.bundleProblem === null,
   };
 }
@@ -88,33 +92,17 @@ export function formatVerifyReport(r: VerifyReport): string {
     r.signedUpTo === null
       ? 'no signed checkpoint yet'
       : `signed up to position ${r.signedUpTo}${r.head && r.head.position > r.signedUpTo ? ` (${r.head.position - r.signedUpTo} later events chained, not yet signed)` : ''}`;
-  return `intact: ${r.source}: ${r.events} events, ${r.checkpoints} checkpoints, ${head}, ${signed}`;
+  const intact = `intact: ${r.source}: ${r.events} events, ${r.checkpoints} checkpoints, ${head}, ${signed}`;
+  return r.bundle ? `${intact}\n${describeBundle(r.bundle)}` : intact;
 }
 
-/** Writes the whole history to `out` as a bundle, its head signed with the key when it is there. */
-export async function exportCommand(
-  store: EventStore,
-  keyFile: string,
-  out: string,
-): Promise<BundleManifest> {
-  const chain = chainOf(store);
-  const key =
-    fs.existsSync(keyFile) && !keyFile.endsWith('.pub') ? loadOrCreateAuditKey(keyFile) : null;
-  const [last] = await store.readStream(CHECKPOINT_STREAM, { direction: 'backwards', maxCount: 1 });
-  const sink = fs.createWriteStream(out, { mode: 0o600 });
-  const bar = new ProgressBar('exporting');
-  const write = (line: string): Promise<void> =>
-    sink.write(line) ? Promise.resolve() : new Promise((resolve) => sink.once('drain', resolve));
-  const manifest = await exportBundle(
-    chain,
-    key,
-    last ? (last.data as CheckpointData) : null,
-    write,
-    (d, t) => bar.update(d, t),
-  );
-  bar.done();
-  await new Promise<void>((resolve, reject) =>
-    sink.end((e?: Error | null) => (e ? reject(e) : resolve())),
-  );
-  return manifest;
+function describeBundle(b: NonNullable<VerifyReport['bundle']>): string {
+  const what = b.scope?.session
+    ? `session ${b.scope.session}${b.scope.family ? ' and its family' : ''}`
+    : 'the whole history';
+  const redacted = b.scope?.redacted ? `, redacted (${b.hiddenValues} values hidden)` : '';
+  const signed = b.scopeSigned
+    ? "exported as such (the manifest is signed with the installation's key)"
+    : 'the manifest is not signed (exported without the key): its scope is only stated';
+  return `bundle of ${what}${redacted}, ${b.leftOut} other events by digest only; ${signed}`;
 }

@@ -8,8 +8,12 @@
  *
  * The first event's prevHash is 32 zero bytes. Every field carries its length, so no two
  * different events encode alike (no separator a value could contain).
+ *
+ * That is schema 2's link. An event with salts is schema 3's (commitment.ts): the same fields,
+ * its data committed string by string, so an export can hide a value and still verify.
  */
 import { hash as oneShotHash } from 'node:crypto';
+import { eventDigest, linkHash } from './commitment';
 
 /**
  * What the chain commits to for one event (data and metadata as stored, not re-serialised):
@@ -25,6 +29,8 @@ export interface ChainFields {
   data: string | Buffer;
   metadata: string | Buffer;
   recordedAt: string;
+  /** Schema 3: the salts of its commitments (commitment.ts); null or absent: schema 2. */
+  salts?: Buffer | null;
 }
 
 /** An event as the chain sees it, with the hash stored beside it (null: never chained). */
@@ -38,8 +44,14 @@ export const GENESIS_HASH: Buffer = Buffer.alloc(HASH_BYTES);
 
 let scratch = Buffer.allocUnsafe(64 * 1024);
 
-/** The event's link: sha256 of `prev` and its canonical encoding. */
+/** The event's link: schema 3's when it has salts, else sha256 of `prev` and its encoding. */
 export function chainHash(prev: Buffer, e: ChainFields): Buffer {
+  if (e.salts) return linkHash(prev, eventDigest(e, e.salts));
+  return chainHashV2(prev, e);
+}
+
+/** Schema 2's link: sha256(prev ‖ the eight fields). */
+export function chainHashV2(prev: Buffer, e: ChainFields): Buffer {
   const position = String(e.position);
   const revision = String(e.revision);
   // UTF-8 needs at most 3 bytes per UTF-16 unit; 8 fields with a 4-byte length each.

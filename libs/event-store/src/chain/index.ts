@@ -1,5 +1,11 @@
 /** The tamper-evident chain: `import { … } from '@sessionboxer/event-store/chain'`. */
-export { chainHash, GENESIS_HASH, type ChainFields, type ChainedEvent } from './canonical';
+export {
+  chainHash,
+  chainHashV2,
+  GENESIS_HASH,
+  type ChainFields,
+  type ChainedEvent,
+} from './canonical';
 export {
   CHECKPOINT_STREAM,
   CHECKPOINT_TYPE,
@@ -26,8 +32,20 @@ export {
   BundleVerifier,
   bundleLine,
   parseBundleLine,
+  REDACTED,
+  type BundleEntry,
   type BundleManifest,
   type BundleReport,
+  type BundleScope,
 } from './bundle';
+export {
+  CommitmentError,
+  eventDigest,
+  linkHash,
+  SALT_BYTES,
+  stringLeaves,
+  type Hidden,
+} from './commitment';
+export { exportBundle, ExportError, type ExportOptions, type Redaction } from './export-bundle';
 export { isChainReader, type ChainReader } from './chain-reader';
-export { exportBundle, verifyStore, type WalkProgress } from './verify-store';
+export { verifyStore, type WalkProgress } from './verify-store';

@@ -5,6 +5,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { chainHash, GENESIS_HASH, type ChainedEvent } from './canonical';
+import { CommitmentError, eventDigest, linkHash, type Hidden } from './commitment';
 import { CHECKPOINT_STREAM, CHECKPOINT_TYPE, checkpointProblem } from './checkpoint';
 import type { CheckpointData } from './checkpoint';
 
@@ -45,11 +46,21 @@ export interface VerifierOptions {
   onCheckpoint?(e: ChainedEvent): void;
 }
 
-/** Feed events in position order; stops at the first problem. */
+/**
+ * Feed events in position order; stops at the first problem. A bundle may also give an event
+ * as its digest alone (left out of the export), hide some of an event's values (`Hidden`), and
+ * start a new segment further on from a hash it states (`restart`): a statement that proves
+ * nothing until a signature over a later hash of the same segment does, so a segment may end
+ * only once every event given in it is signed (`unsigned`).
+ */
 export class ChainVerifier {
   private prev: Buffer;
   private last = 0;
-  private readonly firstPosition: number;
+  private started = false;
+  private firstPosition: number;
+  /** The last event given whole (not a checkpoint) and the highest position signed, in this segment. */
+  private lastWhole = 0;
+  private signed = 0;
   private readonly recent: (Buffer | undefined)[] = new Array<Buffer | undefined>(RECENT);
   private summary: ChainSummary = {
     events: 0,
@@ -69,33 +80,59 @@ export class ChainVerifier {
   }
 
   /** False once a problem is found (the rest is not looked at). */
-  add(e: ChainedEvent): boolean {
+  add(e: ChainedEvent, hide?: Hidden): boolean {
     if (this.summary.problem) return false;
-    const problem = this.check(e);
-    if (problem) {
-      this.summary.problem = {
-        position: e.position,
-        streamName: e.streamName,
-        type: e.type,
-        ...problem,
-      };
-      return false;
-    }
+    const problem = this.check(e, hide);
+    if (problem) return this.fail(e.position, e.streamName, e.type, problem);
     this.summary.events++;
     return true;
   }
 
+  /** An event a bundle left out, given by its digest (schema 3). */
+  addDigest(position: number, digest: Buffer): boolean {
+    if (this.summary.problem) return false;
+    const problem = this.order(position) ?? this.link(position, linkHash(this.prev, digest), null);
+    return problem ? this.fail(position, '(left out)', '(left out)', problem) : true;
+  }
+
+  /** A new segment from `position`, after the stated hash `prev` of the event before it. */
+  restart(position: number, prev: Buffer): boolean {
+    if (this.summary.problem) return false;
+    const open = this.unsigned();
+    if (open !== null) {
+      return this.fail(open, '(segment)', '(segment)', {
+        kind: 'checkpoint mismatch',
+        detail: `no signature covers position ${open} before the bundle skips to ${position}`,
+      });
+    }
+    if (this.started && position <= this.last + 1) {
+      return this.fail(position, '(segment)', '(segment)', {
+        kind: 'out of order',
+        detail: `a segment from position ${position} comes after ${this.last}`,
+      });
+    }
+    this.firstPosition = position;
+    this.prev = prev;
+    this.started = false;
+    this.lastWhole = 0;
+    this.signed = 0;
+    return true;
+  }
+
+  /** The last event given whole in this segment that no signature covers (`alsoSigned`: a head signed elsewhere). */
+  unsigned(alsoSigned = 0): number | null {
+    return this.lastWhole > Math.max(this.signed, alsoSigned) ? this.lastWhole : null;
+  }
+
   result(): ChainSummary {
-    const head =
-      this.last >= this.firstPosition
-        ? { position: this.last, hash: this.prev.toString('hex') }
-        : null;
+    const head = this.started ? { position: this.last, hash: this.prev.toString('hex') } : null;
     return { ...this.summary, head };
   }
 
-  /** The chain's hash at `position` if it is among the recent ones walked. */
+  /** The chain's hash at `position` if it is among the recent ones walked in this segment. */
   hashAt(position: number): Buffer | undefined {
     if (position > this.last || position <= this.last - RECENT) return undefined;
+    if (position < this.firstPosition) return undefined;
     return this.recent[position % RECENT];
   }
 
@@ -104,43 +141,74 @@ export class ChainVerifier {
     return checkpointVerdict(data, this.publicKey, (p) => this.hashAt(p));
   }
 
-  private check(e: ChainedEvent): { kind: ProblemKind; detail: string } | null {
-    const expected = this.summary.events === 0 ? this.firstPosition : this.last + 1;
-    if (e.position < expected) {
-      return {
-        kind: 'out of order',
-        detail: `position ${e.position} comes after ${this.last}`,
-      };
+  private fail(
+    position: number,
+    streamName: string,
+    type: string,
+    problem: { kind: ProblemKind; detail: string },
+  ): false {
+    this.summary.problem = { position, streamName, type, ...problem };
+    return false;
+  }
+
+  private order(position: number): { kind: ProblemKind; detail: string } | null {
+    const expected = this.started ? this.last + 1 : this.firstPosition;
+    if (position < expected) {
+      return { kind: 'out of order', detail: `position ${position} comes after ${this.last}` };
     }
-    if (e.position > expected) {
-      const missing = e.position - 1 === expected ? `${expected}` : `${expected}–${e.position - 1}`;
+    if (position > expected) {
+      const missing = position - 1 === expected ? `${expected}` : `${expected}–${position - 1}`;
       return {
         kind: 'gap in positions',
         detail: `position ${missing} is missing before this event`,
       };
     }
-    if (e.hash === null) return { kind: 'missing hash', detail: 'the event has no hash' };
-    const h = chainHash(this.prev, e);
-    if (!h.equals(e.hash)) {
+    return null;
+  }
+
+  private link(
+    position: number,
+    h: Buffer,
+    stored: Buffer | null,
+  ): { kind: ProblemKind; detail: string } | null {
+    if (stored !== null && !h.equals(stored)) {
       return {
         kind: 'hash mismatch',
-        detail: `stored ${e.hash.toString('hex').slice(0, 16)}…, recomputed ${h.toString('hex').slice(0, 16)}… (its content or the event before it changed)`,
+        detail: `stored ${stored.toString('hex').slice(0, 16)}…, recomputed ${h.toString('hex').slice(0, 16)}… (its content or the event before it changed)`,
       };
     }
     this.prev = h;
-    this.last = e.position;
-    this.recent[e.position % RECENT] = h;
-    if (e.streamName === CHECKPOINT_STREAM && e.type === CHECKPOINT_TYPE) {
-      if (this.options.onCheckpoint) {
-        this.options.onCheckpoint(e);
-        return null;
-      }
-      const data = parseJson(e.data.toString());
-      const bad = this.checkpointProblem(data);
-      if (bad) return bad;
-      this.summary.checkpoints++;
-      this.summary.signedUpTo = (data as CheckpointData).position;
+    this.last = position;
+    this.started = true;
+    this.recent[position % RECENT] = h;
+    return null;
+  }
+
+  private check(e: ChainedEvent, hide?: Hidden): { kind: ProblemKind; detail: string } | null {
+    const out = this.order(e.position);
+    if (out) return out;
+    if (e.hash === null) return { kind: 'missing hash', detail: 'the event has no hash' };
+    const h = linkOf(this.prev, e, hide);
+    if (typeof h === 'string') return { kind: 'hash mismatch', detail: h };
+    const bad = this.link(e.position, h, e.hash);
+    if (bad) return bad;
+    if (e.streamName !== CHECKPOINT_STREAM || e.type !== CHECKPOINT_TYPE) {
+      this.lastWhole = e.position;
+      return null;
     }
+    if (this.options.onCheckpoint) {
+      this.options.onCheckpoint(e);
+      return null;
+    }
+    const data = parseJson(e.data.toString()) as CheckpointData | null;
+    // A bundle's segment may begin after the position a checkpoint in it signs: it covers
+    // nothing given here, and proves nothing either way.
+    if (typeof data?.position === 'number' && data.position < this.firstPosition) return null;
+    const verdict = this.checkpointProblem(data);
+    if (verdict) return verdict;
+    this.summary.checkpoints++;
+    this.summary.signedUpTo = (data as CheckpointData).position;
+    this.signed = Math.max(this.signed, (data as CheckpointData).position);
     return null;
   }
 }
@@ -171,6 +239,19 @@ export function checkpointVerdict(
     };
   }
   return null;
+}
+
+/** The event's link from `prev`, or why its data and salts do not even make one. */
+function linkOf(prev: Buffer, e: ChainedEvent, hide?: Hidden): Buffer | string {
+  try {
+    if (hide && e.salts) return linkHash(prev, eventDigest(e, e.salts, hide));
+    return chainHash(prev, e);
+  } catch (error) {
+    if (error instanceof CommitmentError || error instanceof SyntaxError) {
+      return `its data does not fit its commitments: ${error.message}`;
+    }
+    throw error;
+  }
 }
 
 export function parseJson(text: string): unknown {

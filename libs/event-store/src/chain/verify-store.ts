@@ -1,11 +1,8 @@
 /**
- * `verify` and `export` over a store that keeps the chain: both walk `$all` in pages.
+ * `verify` over a store that keeps the chain: walks `$all` in pages (export: export-bundle.ts).
  */
 import type { KeyObject } from 'node:crypto';
-import type { AuditKey } from './audit-key';
-import { bundleLine, BUNDLE_FORMAT, type BundleManifest } from './bundle';
 import type { ChainReader } from './chain-reader';
-import { signCheckpoint, type CheckpointData } from './checkpoint';
 import { ChainVerifier, type ChainSummary } from './verify-chain';
 
 const PAGE = 5_000;
@@ -31,48 +28,4 @@ export async function verifyStore(
     if (page.length < PAGE) return verifier.result();
     from = page[page.length - 1].position + 1;
   }
-}
-
-/**
- * Writes the whole history as a bundle (see bundle.ts) through `write`. The manifest's head is
- * signed now when the installation's key is at hand, else it is the last checkpoint's, and the
- * bundle stops at the position that checkpoint signs. Returns the manifest.
- */
-export async function exportBundle(
-  store: ChainReader,
-  key: AuditKey | null,
-  lastCheckpoint: CheckpointData | null,
-  write: (line: string) => Promise<void>,
-  onProgress?: WalkProgress,
-): Promise<BundleManifest> {
-  const head = await store.chainHead();
-  let signed: CheckpointData | null = null;
-  if (head && head.hash && key) {
-    signed = signCheckpoint(key.privateKey, key.publicKey, head.position, head.hash);
-  } else if (lastCheckpoint) {
-    signed = lastCheckpoint;
-  }
-  const last = signed?.position ?? head?.position ?? 0;
-  let from = 1;
-  let events = 0;
-  let first: number | null = null;
-  while (from <= last) {
-    const page = (await store.readChain(from, PAGE)).filter((e) => e.position <= last);
-    if (page.length === 0) break;
-    first ??= page[0].position;
-    for (const e of page) await write(`${bundleLine(e)}\n`);
-    events += page.length;
-    from = page[page.length - 1].position + 1;
-    onProgress?.(events, last);
-  }
-  const manifest: BundleManifest = {
-    format: BUNDLE_FORMAT,
-    exportedAt: new Date().toISOString(),
-    events,
-    first,
-    last: events > 0 ? last : null,
-    head: signed,
-  };
-  await write(`${JSON.stringify(manifest)}\n`);
-  return manifest;
 }

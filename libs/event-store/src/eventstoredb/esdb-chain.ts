@@ -3,16 +3,18 @@
  * this pure part is tested). EventStoreDB has no transaction around "read the head, then
  * append" and gives the commit position and the recorded time only after the write, so:
  *
- * - the link travels in the event's metadata as `$chain: { seq, prevHash, hash }`, `seq`
+ * - the link travels in the event's metadata as `$chain: { seq, prevHash, hash, salts }`, `seq`
  *   standing in for the position (1, 2, 3 … over `$all`'s user events, which commit positions
  *   are not), and the recorded time is not chained (`recordedAt` hashes as '');
  * - data and metadata hash as the JSON text of the event as given (metadata without `$chain`),
- *   the same canonical encoding as SQLite's (chain/canonical.ts);
+ *   schema 3's salted commitments as SQLite's (chain/commitment.ts), salts in base64; a link
+ *   without salts is schema 2's (chain/canonical.ts);
  * - the adapter reads the head (the last user event of `$all`) before each append and appends
  *   one at a time in this process, so the chain is linear only with one writing process.
  */
 import type { SerializedEvent } from '../append-validation';
 import { chainHash, GENESIS_HASH } from '../chain/canonical';
+import { commitNew, linkHash } from '../chain/commitment';
 
 export const CHAIN_KEY = '$chain';
 
@@ -22,6 +24,8 @@ export interface EsdbLink {
   prevHash: string;
   /** hex */
   hash: string;
+  /** base64, schema 3 (absent on a schema-2 link) */
+  salts?: string;
 }
 
 /** The link of the event a new append follows: none for an empty store. */
@@ -35,7 +39,8 @@ export function linkOf(metadata: unknown): EsdbLink | null {
     link === null ||
     !Number.isSafeInteger(link.seq) ||
     typeof link.prevHash !== 'string' ||
-    typeof link.hash !== 'string'
+    typeof link.hash !== 'string' ||
+    (link.salts !== undefined && typeof link.salts !== 'string')
   ) {
     return null;
   }
@@ -62,7 +67,7 @@ export function chainAppend(
   let prev = head?.hash ?? GENESIS_HASH;
   return events.map((e, i) => {
     seq++;
-    const hash = chainHash(prev, {
+    const { salts, digest } = commitNew({
       position: seq,
       streamName,
       revision: firstRevision + i,
@@ -72,9 +77,10 @@ export function chainAppend(
       metadata: e.metadata,
       recordedAt: '',
     });
-    const link = { seq, prevHash: prev.toString('hex'), hash: hash.toString('hex') };
+    const hash = linkHash(prev, digest);
+    const prevHash = prev.toString('hex');
     prev = hash;
-    return link;
+    return { seq, prevHash, hash: hash.toString('hex'), salts: salts.toString('base64') };
   });
 }
 
@@ -102,8 +108,21 @@ export function esdbLinkProblem(
     return 'its prevHash is not the hash of the event before it';
   }
   const { [CHAIN_KEY]: _link, ...metadata } = e.metadata as Record<string, unknown>;
-  const [recomputed] = chainAppend(prev, e.streamName, e.revision, [
-    { id: e.id, type: e.type, data: JSON.stringify(e.data), metadata: JSON.stringify(metadata) },
-  ]);
-  return recomputed.hash === link.hash ? null : 'hash mismatch';
+  let recomputed: Buffer;
+  try {
+    recomputed = chainHash(prev?.hash ?? GENESIS_HASH, {
+      position: link.seq,
+      streamName: e.streamName,
+      revision: e.revision,
+      id: e.id,
+      type: e.type,
+      data: JSON.stringify(e.data),
+      metadata: JSON.stringify(metadata),
+      recordedAt: '',
+      salts: link.salts === undefined ? null : Buffer.from(link.salts, 'base64'),
+    });
+  } catch {
+    return 'its data does not fit its salts';
+  }
+  return recomputed.toString('hex') === link.hash ? null : 'hash mismatch';
 }

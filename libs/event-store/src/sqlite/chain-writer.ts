@@ -1,18 +1,23 @@
 /**
- * Writes events with their link in the hash chain, inside the group committer's transaction:
- * `begin` reads the chain head once per transaction (another process may have appended since),
- * then each insert takes the next position and chains from the event before it, so a batch of
- * several appends follows position order. An append undone by its savepoint puts the cursor
- * back with `restore`.
+ * Writes events with their link in the hash chain (schema 3: salted commitments, see
+ * chain/commitment.ts), inside the group committer's transaction: each insert takes the next
+ * position and chains from the event before it, so a batch of several appends follows position
+ * order. The head stays in memory between transactions: `begin`, inside the write lock, reads
+ * it again only when `PRAGMA data_version` says another connection (another process) committed
+ * since, or after `reset` (a transaction that rolled back). An append undone by its savepoint
+ * puts the cursor back with `restore`.
  */
 import type Database from 'better-sqlite3';
 import type { SerializedEvent } from '../append-validation';
-import { chainHash, GENESIS_HASH, type ChainedEvent } from '../chain/canonical';
+import { GENESIS_HASH, type ChainedEvent } from '../chain/canonical';
+import { commitNew, linkHash } from '../chain/commitment';
 import type { EventTable } from './event-table';
 
 /** Where inserts go; the chain or, for the benchmark's comparison only, the plain table. */
 export interface EventWriter {
   begin(): void;
+  /** The transaction rolled back: what `begin` knew of the head no longer holds. */
+  reset(): void;
   mark(): Cursor;
   restore(mark: Cursor): void;
   insert(streamName: string, revision: number, event: SerializedEvent, recordedAt: string): number;
@@ -28,15 +33,27 @@ interface HeadRow {
   hash: Buffer | null;
 }
 
-type ChainRow = [number, string, number, string, string, Buffer, Buffer, string, Buffer | null];
+type ChainRow = [
+  number,
+  string,
+  number,
+  string,
+  string,
+  Buffer,
+  Buffer,
+  string,
+  Buffer | null,
+  Buffer | null,
+];
 
 /** The chain's statements over one connection. */
 export class ChainTable {
   private readonly headStmt: Database.Statement<[], HeadRow>;
   private readonly seqStmt: Database.Statement<[], number>;
   private readonly insertStmt: Database.Statement<
-    [number, string, number, string, string, string, string, string, Buffer]
+    [number, string, number, string, string, string, string, string, Buffer, Buffer]
   >;
+  private readonly dataVersionStmt: Database.Statement<[], number>;
   private readonly readStmt: Database.Statement<[number, number], ChainRow>;
 
   constructor(db: Database.Database) {
@@ -45,20 +62,26 @@ export class ChainTable {
       .prepare<[], number>("SELECT seq FROM sqlite_sequence WHERE name = 'events'")
       .pluck();
     this.insertStmt = db.prepare(
-      'INSERT INTO events (position, stream_name, revision, event_id, type, data, metadata, recorded_at, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO events (position, stream_name, revision, event_id, type, data, metadata, recorded_at, hash, salts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
+    this.dataVersionStmt = db.prepare<[], number>('PRAGMA data_version').pluck();
     // Rows as arrays, not objects, and data and metadata as their UTF-8 bytes, not decoded:
     // verify reads every event, and this is half its time.
     this.readStmt = db
       .prepare<[number, number], ChainRow>(
         `SELECT position, stream_name, revision, event_id, type, CAST(data AS BLOB),
-           CAST(metadata AS BLOB), recorded_at, hash FROM events WHERE position >= ? ORDER BY position LIMIT ?`,
+           CAST(metadata AS BLOB), recorded_at, hash, salts FROM events WHERE position >= ? ORDER BY position LIMIT ?`,
       )
       .raw();
   }
 
   head(): HeadRow | undefined {
     return this.headStmt.get();
+  }
+
+  /** Changes when another connection commits (not when this one does). */
+  dataVersion(): number {
+    return this.dataVersionStmt.get() as number;
   }
 
   /** The highest position ever handed out (AUTOINCREMENT's counter), 0 when none. */
@@ -73,16 +96,30 @@ export class ChainTable {
     e: SerializedEvent,
     at: string,
     hash: Buffer,
+    salts: Buffer,
   ): void {
-    this.insertStmt.run(position, streamName, revision, e.id, e.type, e.data, e.metadata, at, hash);
+    const { id, type, data, metadata } = e;
+    this.insertStmt.run(position, streamName, revision, id, type, data, metadata, at, hash, salts);
   }
 
   read(from: number, limit: number): ChainedEvent[] {
     const rows = this.readStmt.all(from, limit);
     const events = new Array<ChainedEvent>(rows.length);
     for (let i = 0; i < rows.length; i++) {
-      const [position, streamName, revision, id, type, data, metadata, recordedAt, hash] = rows[i];
-      events[i] = { position, streamName, revision, id, type, data, metadata, recordedAt, hash };
+      const [position, streamName, revision, id, type, data, metadata, recordedAt, hash, salts] =
+        rows[i];
+      events[i] = {
+        position,
+        streamName,
+        revision,
+        id,
+        type,
+        data,
+        metadata,
+        recordedAt,
+        hash,
+        salts,
+      };
     }
     return events;
   }
@@ -90,15 +127,24 @@ export class ChainTable {
 
 export class ChainWriter implements EventWriter {
   private cursor: Cursor = { next: 1, prev: GENESIS_HASH };
+  /** The data_version the cursor was read or last written under; null: read it again. */
+  private knownVersion: number | null = null;
 
   constructor(private readonly chain: ChainTable) {}
 
   begin(): void {
+    const version = this.chain.dataVersion();
+    if (version === this.knownVersion) return;
+    this.knownVersion = version;
     const head = this.chain.head();
     // A head without a hash was written around the chain (by hand); chaining on from zero
     // keeps appending, and verify names that event.
     const prev = head?.hash ?? GENESIS_HASH;
     this.cursor = { next: Math.max(head?.position ?? 0, this.chain.lastIssued()) + 1, prev };
+  }
+
+  reset(): void {
+    this.knownVersion = null;
   }
 
   mark(): Cursor {
@@ -111,7 +157,7 @@ export class ChainWriter implements EventWriter {
 
   insert(streamName: string, revision: number, event: SerializedEvent, recordedAt: string): number {
     const position = this.cursor.next;
-    const hash = chainHash(this.cursor.prev, {
+    const { salts, digest } = commitNew({
       position,
       streamName,
       revision,
@@ -121,7 +167,8 @@ export class ChainWriter implements EventWriter {
       metadata: event.metadata,
       recordedAt,
     });
-    this.chain.insert(position, streamName, revision, event, recordedAt, hash);
+    const hash = linkHash(this.cursor.prev, digest);
+    this.chain.insert(position, streamName, revision, event, recordedAt, hash, salts);
     this.cursor = { next: position + 1, prev: hash };
     return position;
   }
@@ -131,6 +178,7 @@ export class ChainWriter implements EventWriter {
 export class UnchainedWriter implements EventWriter {
   constructor(private readonly table: EventTable) {}
   begin(): void {}
+  reset(): void {}
   mark(): Cursor {
     return { next: 0, prev: GENESIS_HASH };
   }

@@ -137,6 +137,7 @@ export class GroupCommitter {
     } catch (error) {
       // BEGIN or COMMIT failed (disk full, I/O error, lock timeout): nothing of the batch is
       // on disk, so every caller learns it failed.
+      this.writer.reset();
       for (const p of batch) this.observe(p, false);
       for (const p of batch) p.reject(error);
       return;

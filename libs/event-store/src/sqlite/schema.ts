@@ -12,11 +12,13 @@
  *   it is the only way to answer "is this id already in the stream" without a scan.
  * - `hash` (version 2) is the event's link in the tamper-evident chain (src/chain/canonical.ts),
  *   written with the event; a version-1 file gets it in migrate-v2.ts.
+ * - `salts` (version 3) are the salts of the event's commitments (src/chain/commitment.ts); an
+ *   event written before version 3 has none and keeps its schema-2 link.
  */
 import Database from 'better-sqlite3';
 import { addChainToV1, type MigrationProgress } from './migrate-v2';
 
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 export const UPDATE_TRIGGER = `CREATE TRIGGER IF NOT EXISTS events_append_only_update BEFORE UPDATE ON events
   BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;`;
@@ -31,7 +33,8 @@ CREATE TABLE IF NOT EXISTS events (
   data         TEXT    NOT NULL,
   metadata     TEXT    NOT NULL,
   recorded_at  TEXT    NOT NULL,
-  hash         BLOB
+  hash         BLOB,
+  salts        BLOB
 );
 CREATE UNIQUE INDEX IF NOT EXISTS events_stream_revision ON events (stream_name, revision);
 CREATE UNIQUE INDEX IF NOT EXISTS events_stream_event_id ON events (stream_name, event_id);
@@ -78,6 +81,8 @@ function migrate(db: Database.Database, onMigration?: MigrationProgress): void {
   if (version === SCHEMA_VERSION) return;
   db.transaction(() => {
     if (version === 1) addChainToV1(db, onMigration);
+    // The column alone: events before it keep their schema-2 links, which verify as they are.
+    if (version === 1 || version === 2) db.exec('ALTER TABLE events ADD COLUMN salts BLOB');
     db.exec(DDL);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();

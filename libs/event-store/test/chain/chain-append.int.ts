@@ -76,8 +76,11 @@ describe('the migration from a version-1 file', () => {
     expect(r).toMatchObject({ events: 25_003, checkpoints: 1 });
 
     const db = new Database(t.file);
-    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
     expect(db.prepare('SELECT count(*) FROM events WHERE hash IS NULL').pluck().get()).toBe(0);
+    // The events already there keep schema 2's links (no salts); those after are schema 3's.
+    const salted = db.prepare('SELECT count(*) FROM events WHERE salts IS NOT NULL').pluck();
+    expect(salted.get()).toBe(3);
     expect(() => db.prepare("UPDATE events SET type = 'x' WHERE position = 1").run()).toThrow(
       /append-only/,
     );

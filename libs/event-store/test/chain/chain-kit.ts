@@ -113,7 +113,7 @@ export function rewriteChain(
   const rows = db
     .prepare(
       `SELECT position, stream_name AS streamName, revision, event_id AS id, type, data, metadata,
-         recorded_at AS recordedAt FROM events ORDER BY position`,
+         recorded_at AS recordedAt, salts FROM events ORDER BY position`,
     )
     .all() as (ChainFields & { data: string })[];
   const update = db.prepare('UPDATE events SET hash = ?, data = ? WHERE position = ?');
