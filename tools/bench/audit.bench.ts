@@ -9,6 +9,8 @@
  *   2. `verify` over 1,000,000 chained events with a checkpoint every 1,000 (seeded in
  *      10,000-event raw transactions): events/s (goal ≥ 200,000/s)
  *   3. a session's state at a position, over a session of 10,000 events (state-at.bench.ts)
+ *   4. the automatic snapshot at a turn's end, 200 MB workspace, 3 changed files
+ *      (turn-snapshots.bench.ts; goal p50 < 100 ms)
  */
 import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,6 +28,7 @@ import {
 import { SqliteEventStore, verifyFile } from '@sessionboxer/event-store/sqlite';
 import { openEventDatabase } from '@sessionboxer/event-store/sqlite/schema';
 import { benchStateAt } from './state-at.bench';
+import { benchTurnSnapshots } from './turn-snapshots.bench';
 import { DATA_JSON, event, METADATA_JSON, rate } from './bench-events';
 
 const WRITERS = 64;
@@ -166,6 +169,7 @@ async function main(): Promise<void> {
       );
     }
     await benchStateAt(dir, line);
+    await benchTurnSnapshots(dir, line);
     // The machine may be shared: the load says how much of a core the figures above had.
     line(
       'load average (1, 5, 15 min)',
