@@ -177,6 +177,7 @@ function evolve(state: SshTerminalState, event: SshTerminalEvent): SshTerminalSt
       endpointId: target.endpointId,
       expiresAt,
       bytes: 0,
+      timedOut: false,
     };
   }
   if (state.status === 'absent') return state;
