@@ -4,8 +4,10 @@ import { DEFAULT_ORG_ID } from '@sessionboxer/domain/org';
 import { startApp, type RunningApp } from './harness';
 
 /** A control plane with boxes for sandboxes, and keys made over the admin API. */
-export async function startSandboxApp(): Promise<RunningApp> {
-  return startApp(undefined, { SESSIONBOXER_BOXES: 'off' });
+export async function startSandboxApp(logs?: NodeJS.WritableStream): Promise<RunningApp> {
+  // Sessions' boxes stay off; sandboxes start their own through the same driver.
+  const env = logs ? { SESSIONBOXER_LOG_LEVEL: 'debug' } : {};
+  return startApp(undefined, { SESSIONBOXER_BOXES: 'off', ...env }, { logs });
 }
 
 export async function makeKey(
