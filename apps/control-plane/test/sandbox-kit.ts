@@ -6,7 +6,7 @@ import { startApp, type RunningApp } from './harness';
 /** A control plane with boxes for sandboxes, and keys made over the admin API. */
 export async function startSandboxApp(logs?: NodeJS.WritableStream): Promise<RunningApp> {
   // Sessions' boxes stay off; sandboxes start their own through the same driver.
-  const env = logs ? { SESSIONBOXER_LOG_LEVEL: 'debug' } : {};
+  const env: Record<string, string> = logs ? { SESSIONBOXER_LOG_LEVEL: 'debug' } : {};
   return startApp(undefined, { SESSIONBOXER_BOXES: 'off', ...env }, { logs });
 }
 

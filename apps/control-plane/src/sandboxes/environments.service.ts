@@ -42,11 +42,7 @@ export class Environments {
   ): Promise<EnvironmentsState> {
     const { value: _never, ...data } = args;
     const command = { type, data: { ...data, orgId }, metadata: this.bus.metadata(actor) };
-    const result = await this.bus.execute(
-      environmentsDecider,
-      environmentsStream(orgId),
-      command,
-    );
+    const result = await this.bus.execute(environmentsDecider, environmentsStream(orgId), command);
     return result.state;
   }
 

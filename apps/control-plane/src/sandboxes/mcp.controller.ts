@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import { ApiKeys, type KeyIdentity } from '../api-keys';
 import { Public } from '../auth';
 import type { AppConfig } from '../config';
@@ -64,7 +65,7 @@ export class McpController {
         {
           title: tool.title,
           description: tool.description,
-          inputSchema: tool.input,
+          inputSchema: z.object(tool.input).strict(),
           annotations: tool.annotations,
         },
         async (args: unknown) => {

@@ -11,7 +11,6 @@ import { SANDBOX_TOOLS } from './tools';
 /**
  * The REST face of the same tools: `POST /v1/<tool name>` with the tool's arguments as the
  * JSON body, answered with the same result (200) or `{ error, message }` with the spec's code.
- * `GET /v1/openapi.json` describes every route from the tools' own zod schemas.
  */
 @ApiTags('sandbox API (API key)')
 @ApiBearerAuth()
@@ -22,11 +21,6 @@ export class SandboxRestController {
     private readonly keys: ApiKeys,
     private readonly api: SandboxApiService,
   ) {}
-
-  @Get('openapi.json')
-  openapi() {
-    return sandboxOpenApi();
-  }
 
   @Post(':tool')
   @ApiOperation({ summary: `One of: ${SANDBOX_TOOLS.map((t) => t.name).join(', ')}` })
@@ -52,5 +46,16 @@ export class SandboxRestController {
     const out = await callTool(tool, this.api.services, caller, body);
     if (out.ok) res.status(200).json(out.result);
     else res.status(out.status).json(out.error);
+  }
+}
+
+/** `GET /api/v1/openapi.json`: every /v1 route, from the tools' own zod schemas (public). */
+@ApiTags('sandbox API (API key)')
+@Public()
+@Controller('api/v1')
+export class SandboxOpenApiController {
+  @Get('openapi.json')
+  openapi() {
+    return sandboxOpenApi();
   }
 }

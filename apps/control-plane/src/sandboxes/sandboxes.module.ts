@@ -3,7 +3,7 @@ import { ApiKeysModule } from '../api-keys';
 import { BoxesModule } from '../boxes';
 import { Environments } from './environments.service';
 import { McpController } from './mcp.controller';
-import { SandboxRestController } from './rest.controller';
+import { SandboxOpenApiController, SandboxRestController } from './rest.controller';
 import { SandboxApiService } from './sandbox-api.service';
 import { SandboxBoxes } from './sandbox-boxes';
 import { SandboxSecrets } from './sandbox-secrets';
@@ -17,7 +17,7 @@ import { Sandboxes } from './sandboxes.service';
  */
 @Module({
   imports: [ApiKeysModule, BoxesModule],
-  controllers: [McpController, SandboxRestController],
+  controllers: [McpController, SandboxRestController, SandboxOpenApiController],
   providers: [
     Environments,
     Sandboxes,
