@@ -6,6 +6,8 @@ import { SessionView } from './components/SessionView';
 import { SettingsPage } from './components/SettingsPage';
 import { Sidebar } from './components/Sidebar';
 import { SignIn } from './components/SignIn';
+import { TerminalApprovals } from './components/terminals/TerminalApprovals';
+import { TerminalsPage } from './components/terminals/TerminalsPage';
 import { parseRoute, usePathname, type Route } from './router';
 import { showSession } from './session-loader';
 import { useStore } from './store';
@@ -18,6 +20,8 @@ function Page({ route }: { route: Route }) {
       return <SessionView sessionId={route.id} />;
     case 'settings':
       return <SettingsPage />;
+    case 'terminals':
+      return <TerminalsPage />;
     case 'missing':
       return (
         <>
@@ -41,6 +45,7 @@ function Shell() {
       <div className="layout">
         <Sidebar currentId={sessionId} />
         <main className="page" id="main">
+          <TerminalApprovals />
           <Page route={route} />
         </main>
       </div>

@@ -1,5 +1,9 @@
 import type { PaneFrame, UiClientFrame, UiServerFrame } from '@sessionboxer/contracts';
 import { api } from './api';
+import {
+  applyTerminalOutputFrame,
+  applyTerminalsFrame,
+} from './components/terminals/terminals-store';
 import { getState, setState } from './store';
 import {
   addNotification,
@@ -45,6 +49,12 @@ function apply(frame: UiServerFrame): void {
       console.warn(`the control plane refused a frame: ${frame.data.message ?? 'no reason given'}`);
       return;
     case 'watching':
+      return;
+    case 'terminals':
+      applyTerminalsFrame(frame.data);
+      return;
+    case 'terminal.output':
+      applyTerminalOutputFrame(frame.data);
       return;
     default:
       // A frame of a newer control plane: nothing to do with it.

@@ -1,13 +1,18 @@
 import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 
 export type Route =
-  { name: 'home' } | { name: 'session'; id: string } | { name: 'settings' } | { name: 'missing' };
+  | { name: 'home' }
+  | { name: 'session'; id: string }
+  | { name: 'settings' }
+  | { name: 'terminals' }
+  | { name: 'missing' };
 
 const CHANGE = 'sb:navigate';
 
 export function parseRoute(pathname: string): Route {
   if (pathname === '/' || pathname === '') return { name: 'home' };
   if (pathname === '/settings' || pathname === '/settings/') return { name: 'settings' };
+  if (pathname === '/terminals' || pathname === '/terminals/') return { name: 'terminals' };
   const session = /^\/sessions\/([^/]+)\/?$/.exec(pathname);
   if (session) return { name: 'session', id: decodeURIComponent(session[1]) };
   return { name: 'missing' };

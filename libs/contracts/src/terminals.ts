@@ -68,3 +68,11 @@ export interface SshTerminalOutputPage {
   endOffset: number;
   truncated: boolean;
 }
+
+/** `terminal.output` frame: bytes `[offset, offset + length)` of a terminal's output, base64. */
+export interface SshTerminalOutputFrame {
+  terminalId: string;
+  offset: number;
+  /** Base64 of the raw bytes: a frame may end inside a UTF-8 character; xterm joins them. */
+  data: string;
+}

@@ -11,6 +11,7 @@ import type {
   VerificationRun,
 } from './panes';
 import type { SessionView, SidebarNode } from './sessions';
+import type { SshTerminalOutputFrame, SshTerminalView } from './terminals';
 import type { QueuedPrompt, TranscriptPage } from './transcript';
 
 /** `watch`: the session this browser shows (null: none), after its last transcript position. */
@@ -99,6 +100,10 @@ export interface UiServerEvents {
   notification: NotificationFrame;
   error: UiErrorFrame;
   watching: WatchFrame;
+  /** Every SSH terminal (the approval cards are the pending ones), on change, to every browser. */
+  terminals: SshTerminalView[];
+  /** New bytes of an SSH terminal's output, to every browser (the Terminals view). */
+  'terminal.output': SshTerminalOutputFrame;
 }
 
 /** One frame of a map: `{event, data}` as a union discriminated by `event`. */

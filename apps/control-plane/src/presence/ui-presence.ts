@@ -54,6 +54,11 @@ export class UiPresence {
     return shown;
   }
 
+  /** Sends to every connected browser, whatever it shows (the SSH terminals' approval cards). */
+  broadcastAll<E extends keyof UiServerEvents>(event: E, data: UiServerEvents[E]): void {
+    for (const client of this.clients.keys()) sendFrame(client, event, data);
+  }
+
   /** Sends to every browser on the session, typing or not (notifications for the bell). */
   broadcast<E extends keyof UiServerEvents>(
     sessionId: string,

@@ -7,6 +7,7 @@ import { TerminalMcpServer } from './mcp/terminal-mcp-server';
 import { TerminalClock } from './terminals/terminal-clock';
 import { TerminalsController } from './terminals/terminals.controller';
 import { Terminals } from './terminals/terminals.service';
+import { TerminalsFeed } from './terminals/terminals-feed';
 
 /**
  * The terminal MCP (the ShellWatch surface): SSH endpoints and keys, terminals a person
@@ -15,7 +16,7 @@ import { Terminals } from './terminals/terminals.service';
 @Module({
   imports: [AuthModule, PresenceModule],
   controllers: [TerminalsController],
-  providers: [SshEndpoints, SshKeys, Terminals, TerminalClock, TerminalMcpServer],
+  providers: [SshEndpoints, SshKeys, Terminals, TerminalsFeed, TerminalClock, TerminalMcpServer],
   exports: [TerminalMcpServer, TerminalClock],
 })
 export class TerminalMcpModule {}

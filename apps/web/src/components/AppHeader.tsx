@@ -18,6 +18,7 @@ export function AppHeader() {
       </span>
       <div className="banner-end">
         {hasSession && <Bell />}
+        <Link to="/terminals">Terminals</Link>
         <Link to="/settings">Settings</Link>
         {username !== null && (
           <>

@@ -26,6 +26,8 @@ export class TerminalRuntime {
   shell: OpenShell | null = null;
   /** Set once something began to end it, so two ends (close tool, remote exit) run once. */
   ending = false;
+  /** Told after each chunk of output (the browsers' feed). */
+  onOutput: () => void = () => undefined;
   readonly createdAt: string;
   private notified = 0;
   private debounce: NodeJS.Timeout | null = null;
@@ -47,6 +49,7 @@ export class TerminalRuntime {
 
   output(bytes: Buffer): void {
     this.buffer.append(bytes);
+    this.onOutput();
     if (this.debounce === null) this.notify();
     if (this.buffer.length - this.recorded >= BATCH_BYTES) void this.flush();
     else this.batchTimer ??= setTimeout(() => void this.flush(), BATCH_MS);

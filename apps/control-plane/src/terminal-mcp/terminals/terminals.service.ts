@@ -23,6 +23,7 @@ import { READ_LIMIT_DEFAULT } from './output-buffer';
 import { openShell } from './ssh-connection';
 import { TerminalClock } from './terminal-clock';
 import { TerminalRuntime, type TerminalListener } from './terminal-runtime';
+import { TerminalsFeed } from './terminals-feed';
 
 const SYSTEM: Actor = { kind: 'system', id: 'terminal-mcp' };
 
@@ -54,6 +55,7 @@ export class Terminals implements OnApplicationShutdown {
     private readonly presence: UiPresence,
     private readonly endpoints: SshEndpoints,
     private readonly keys: SshKeys,
+    private readonly feed: TerminalsFeed,
   ) {}
 
   async create(caller: TerminalCaller, endpointId: string) {
@@ -82,6 +84,7 @@ export class Terminals implements OnApplicationShutdown {
       this.config.terminalMcp.debounceMs,
       sink,
     );
+    rt.onOutput = () => this.feed.output(rt);
     this.live.set(sessionId, rt);
     this.timeouts.set(
       sessionId,
@@ -274,6 +277,7 @@ export class Terminals implements OnApplicationShutdown {
       command,
       { wait },
     );
+    if (wait && result.events.length > 0) this.feed.changed(() => this.views());
     return result.events.length;
   }
 }
