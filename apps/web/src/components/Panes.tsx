@@ -8,6 +8,7 @@ import { PrsPane } from './PrsPane';
 import { RecordingsPane } from './RecordingsPane';
 import { SnapshotsPane } from './SnapshotsPane';
 import { TerminalsPane } from './TerminalsPane';
+import { TimelinePane } from './TimelinePane';
 
 const TABS: { pane: PaneName; label: string }[] = [
   { pane: 'prs', label: 'PRs' },
@@ -16,6 +17,7 @@ const TABS: { pane: PaneName; label: string }[] = [
   { pane: 'terminals', label: 'Terminals' },
   { pane: 'snapshots', label: 'Snapshots' },
   { pane: 'recordings', label: 'Recordings' },
+  { pane: 'timeline', label: 'Timeline' },
 ];
 
 function PaneBody({ view }: { view: SessionState }) {
@@ -33,6 +35,8 @@ function PaneBody({ view }: { view: SessionState }) {
       return <SnapshotsPane sessionId={sessionId} snapshots={parts.snapshots} focus={focus} />;
     case 'recordings':
       return <RecordingsPane sessionId={sessionId} recordings={parts.recordings} focus={focus} />;
+    case 'timeline':
+      return <TimelinePane sessionId={sessionId} />;
   }
 }
 

@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { post } from '../api';
+import { useCallback, useEffect, useState } from 'react';
+import { errorText, get, post } from '../api';
 import { bytes } from '../format';
 import { useAction, useRevealWhen } from '../hooks';
-import type { SessionView, Snapshot } from '@sessionboxer/contracts';
+import type { SessionView, Snapshot, TurnSnapshot } from '@sessionboxer/contracts';
 import { navigate, sessionPath } from '../router';
 import type { SessionState } from '../store';
 import { ErrorAlert } from './FormParts';
@@ -66,19 +66,123 @@ interface Props {
   focus: SessionState['focus'];
 }
 
-/** The session's snapshots, Snapshot 1 first, each with Revert and Fork. */
-export function SnapshotsPane({ sessionId, snapshots, focus }: Props) {
-  if (snapshots.length === 0) return <p className="muted">No snapshots yet.</p>;
+/** A turn's automatic snapshot: fork a new session from that turn, or rewind this one to it. */
+function TurnSnapshotItem({
+  sessionId,
+  snapshot,
+  focused,
+}: {
+  sessionId: string;
+  snapshot: TurnSnapshot;
+  focused: boolean;
+}) {
+  const { busy, error, run } = useAction();
+  const ref = useRevealWhen<HTMLLIElement>(focused);
+  const [done, setDone] = useState('');
+  const { turn } = snapshot;
+  const rewind = () =>
+    run(async () => {
+      await post(`/api/sessions/${sessionId}/snapshots/turns/${turn}/revert`);
+      setDone(`Rewound to turn ${turn}`);
+    });
+  const fork = () =>
+    run(async () => {
+      const created = await post<SessionView>(
+        `/api/sessions/${sessionId}/snapshots/${snapshot.id}/fork`,
+        {},
+      );
+      navigate(sessionPath(created.id));
+    });
   return (
-    <ul className="pane-list" aria-label="Snapshots">
-      {snapshots.map((s) => (
-        <SnapshotItem
-          key={s.id}
-          sessionId={sessionId}
-          snapshot={s}
-          focused={focus?.snapshotId === s.id}
-        />
-      ))}
-    </ul>
+    <li
+      ref={ref}
+      id={`snapshot-${snapshot.id}`}
+      className={focused ? 'card snapshot focused' : 'card snapshot'}
+    >
+      <h3>Turn {turn}</h3>
+      <p className="muted">
+        {new Date(snapshot.createdAt).toLocaleString()} · {snapshot.files} files,{' '}
+        {bytes(snapshot.sizeBytes)} · {bytes(snapshot.newBytes)} new
+      </p>
+      <div className="row">
+        <button type="button" disabled={busy} onClick={() => void fork()}>
+          Fork from turn {turn}
+        </button>
+        <button type="button" disabled={busy} onClick={() => void rewind()}>
+          Rewind to turn {turn}
+        </button>
+        <span role="status" className="muted">
+          {done}
+        </span>
+      </div>
+      <ErrorAlert error={error} />
+    </li>
+  );
+}
+
+/** The snapshots taken at each turn's end, read when the pane shows and on Refresh. */
+function TurnSnapshots({ sessionId, focus }: { sessionId: string; focus: SessionState['focus'] }) {
+  const shown = focus?.n ?? 0;
+  const [turns, setTurns] = useState<TurnSnapshot[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(() => {
+    get<TurnSnapshot[]>(`/api/sessions/${sessionId}/snapshots/turns`)
+      .then((t) => {
+        setTurns(t);
+        setError(null);
+      })
+      .catch((e: unknown) => setError(errorText(e)));
+  }, [sessionId]);
+  useEffect(load, [load, shown]);
+  return (
+    <section aria-label="Turn snapshots">
+      <h3>
+        From a turn{' '}
+        <button type="button" onClick={load}>
+          Refresh
+        </button>
+      </h3>
+      {error && <p className="error">{error}</p>}
+      {turns.length === 0 ? (
+        <p className="muted">No turn has ended yet.</p>
+      ) : (
+        <ul className="pane-list" aria-label="Turns">
+          {[...turns].reverse().map((t) => (
+            <TurnSnapshotItem
+              key={t.id}
+              sessionId={sessionId}
+              snapshot={t}
+              focused={focus?.snapshotId === t.id}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The session's snapshots, Snapshot 1 first, each with Revert and Fork; then the ones taken at
+ * each turn's end (newest first), each with Fork from turn N and Rewind to turn N.
+ */
+export function SnapshotsPane({ sessionId, snapshots, focus }: Props) {
+  return (
+    <>
+      {snapshots.length === 0 ? (
+        <p className="muted">No snapshots yet.</p>
+      ) : (
+        <ul className="pane-list" aria-label="Snapshots">
+          {snapshots.map((s) => (
+            <SnapshotItem
+              key={s.id}
+              sessionId={sessionId}
+              snapshot={s}
+              focused={focus?.snapshotId === s.id}
+            />
+          ))}
+        </ul>
+      )}
+      <TurnSnapshots sessionId={sessionId} focus={focus} />
+    </>
   );
 }

@@ -109,7 +109,7 @@ export function Transcript({ sessionId, entries, approvals, provider }: Props) {
       ) : (
         <ol className="entries">
           {entries.map((entry) => (
-            <li key={entry.position} className={entryClass(entry)}>
+            <li key={entry.position} id={`entry-${entry.position}`} className={entryClass(entry)}>
               <Entry entry={entry} toolName={resultNames.get(entry.position)} {...shared} />
             </li>
           ))}
