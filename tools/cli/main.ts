@@ -9,6 +9,7 @@ import { confirm } from './confirm';
 import { eventsCommand } from './events.command';
 import { exportCommand, formatExport } from './export.command';
 import { passwordCommand } from './password.command';
+import { formatReplay, policyReplayCommand } from './policy-replay.command';
 import { formatReplayReport, replayCommand } from './replay.command';
 import { formatRestoreReport, restoreCommand } from './restore.command';
 import { stateCommand } from './state.command';
@@ -46,6 +47,11 @@ commands:
            --session ID    only this session's events
            --family        with --session: its children's too
            --redact        hide credentials, secrets, tokens and sign-in data (still verifies)
+  policy-replay  every recorded sessionboxer tool call and egress connection a candidate policy
+           would have refused (or asked a person for), and why (exit 0)
+           --policy FILE   JSON: {"agentTools"?, "sessionCreation"?, "egressAllow"?: [host:port…]}
+           --session ID    only this session's
+           --json          print the report as JSON
   state ID a session's state and whole transcript as they were at a point, as JSON
            --position N    at this global position (inclusive)
            --time ISO      at this time (the events recorded up to it)
@@ -99,6 +105,7 @@ async function main(argv: string[]): Promise<number> {
       session: { type: 'string' },
       family: { type: 'boolean', default: false },
       redact: { type: 'boolean', default: false },
+      policy: { type: 'string' },
       force: { type: 'boolean', default: false },
       yes: { type: 'boolean', default: false },
       position: { type: 'string' },
@@ -120,6 +127,7 @@ async function main(argv: string[]): Promise<number> {
     'backup',
     'restore',
     'state',
+    'policy-replay',
   ];
   if (!commands.includes(command)) throw new UsageError(`unknown command ${command}`);
   const data = resolveDataDir(values.data);
@@ -181,6 +189,12 @@ async function main(argv: string[]): Promise<number> {
         redact: values.redact,
       });
       console.log(formatExport(m, values.out));
+      return 0;
+    }
+    if (command === 'policy-replay') {
+      if (!values.policy) throw new UsageError('policy-replay needs --policy FILE');
+      const r = await policyReplayCommand(store, values.policy, values.session ?? null);
+      console.log(values.json ? JSON.stringify(r, null, 2) : formatReplay(r));
       return 0;
     }
     if (command === 'state') {

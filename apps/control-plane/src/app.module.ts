@@ -1,10 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AgentModule } from './agent';
+import { AuditModule } from './audit';
 import { AuthModule } from './auth';
 import { AutoQaModule } from './auto-qa';
 import { GatewayModule } from './box-gateway';
 import { BoxesModule } from './boxes';
 import { CallsModule } from './calls';
+import { ClusterModule } from './cluster';
 import type { AppConfig } from './config';
 import { EgressModule } from './egress';
 import { HistoryModule } from './history';
@@ -35,6 +37,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         InfrastructureModule.forRoot(config),
+        ClusterModule,
         LoggingModule.forRoot(config, logs),
         CallsModule,
         AuthModule,
@@ -53,6 +56,7 @@ export class AppModule {
         UiSocketModule,
         TerminalMcpModule,
         HistoryModule,
+        AuditModule,
         MetricsModule,
         ApiKeysModule,
         SandboxesModule,

@@ -99,7 +99,7 @@ export class EgressGuard {
   }
 }
 
-function notAllowed(target: string): EgressVerdict {
+export function notAllowed(target: string): EgressVerdict {
   return { allowed: false, code: 'not_allowed', reason: `${target} is not on the allow list` };
 }
 

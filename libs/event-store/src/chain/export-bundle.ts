@@ -102,7 +102,7 @@ export async function exportBundle(
         prev = e.hash ?? GENESIS_HASH;
         continue;
       }
-      const redaction = picked && !checkpoint ? redactionOf(e, options) : null;
+      const redaction = picked ? redactionOf(e, options, checkpoint) : null;
       if (!open) {
         // Straight on from the last line written (or from 1): no segment line is needed.
         if (e.position !== written + 1) {
@@ -154,11 +154,17 @@ export async function exportBundle(
   return manifest;
 }
 
-function redactionOf(e: ChainedEvent, options: ExportOptions): Redaction | null {
+/** A checkpoint's data is a signature, which the bundle needs: only its metadata can go. */
+function redactionOf(
+  e: ChainedEvent,
+  options: ExportOptions,
+  checkpoint: boolean,
+): Redaction | null {
   if (!options.redact) return null;
   const data = JSON.parse(e.data.toString()) as unknown;
   const metadata = JSON.parse(e.metadata.toString()) as unknown;
-  const r = options.redact(data, metadata);
+  const asked = options.redact(data, metadata);
+  const r = checkpoint && asked ? { leaves: new Set<number>(), metadata: asked.metadata } : asked;
   if (r === null || (!r.whole && r.leaves.size === 0 && !r.metadata)) return null;
   if (!e.salts) {
     throw new ExportError(
