@@ -6,6 +6,7 @@ import { AutoQaModule } from './auto-qa';
 import { GatewayModule } from './box-gateway';
 import { BoxesModule } from './boxes';
 import { CallsModule } from './calls';
+import { ClusterModule } from './cluster';
 import type { AppConfig } from './config';
 import { EgressModule } from './egress';
 import { HistoryModule } from './history';
@@ -36,6 +37,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         InfrastructureModule.forRoot(config),
+        ClusterModule,
         LoggingModule.forRoot(config, logs),
         CallsModule,
         AuthModule,

@@ -4,6 +4,7 @@ import {
   Logger,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
+  type OnModuleInit,
 } from '@nestjs/common';
 import type { Actor, TurnStarted } from '@sessionboxer/domain';
 import type { TurnStartPush } from '@sessionboxer/mcp-adapters';
@@ -14,6 +15,7 @@ import {
   type SqliteReadModelStore,
 } from '@sessionboxer/projections';
 import { DaemonChannel } from '../boxes';
+import { BoxOwnership, OwnerRpc } from '../cluster';
 import type { AppConfig } from '../config';
 import { ProviderRelay } from '../provider-relay';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
@@ -31,7 +33,7 @@ const RECOVERY_GRACE_MS = 10_000;
  * error instead of hanging.
  */
 @Injectable()
-export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+export class TurnDispatcher implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Turns');
   /** conversation → the turn pushed to its daemon. */
   private readonly pushed = new Map<string, number>();
@@ -47,7 +49,20 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
     private readonly conversations: ConversationsService,
     private readonly providers: ProviderRelay,
     private readonly channel: DaemonChannel,
+    private readonly ownership: BoxOwnership,
+    private readonly rpc: OwnerRpc,
   ) {}
+
+  /** A turn started on another instance is handed to its box's daemon here, where the box runs. */
+  onModuleInit(): void {
+    this.rpc.handle('turn.launch', (sessionId, started) =>
+      this.launch(sessionId as string, started as TurnStarted['data']),
+    );
+    this.rpc.handle('turn.interrupt', (sessionId, conversationId, turn) => {
+      this.interruptHarness(sessionId as string, conversationId as string, turn as number);
+      return Promise.resolve();
+    });
+  }
 
   onApplicationBootstrap(): void {
     for (const session of sidebarQueries(this.readModels).list()) {
@@ -97,6 +112,16 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
 
   /** Stops the running turn's harness; the caller has recorded the turn's end. */
   interruptHarness(sessionId: string, conversationId: string, turn: number): void {
+    if (!this.ownership.isMine(sessionId)) {
+      void this.ownership
+        .remoteOwner(sessionId)
+        .then((owner) =>
+          owner
+            ? this.rpc.call(owner, 'turn.interrupt', [sessionId, conversationId, turn])
+            : undefined,
+        );
+      return;
+    }
     this.pushed.delete(conversationId);
     this.waiting.delete(conversationId);
     this.channel.push(sessionId, 'turn.interrupt', { conversationId, turn });
@@ -155,6 +180,10 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private async launch(sessionId: string, started: TurnStarted['data']): Promise<void> {
+    const owner = this.ownership.isMine(sessionId)
+      ? null
+      : await this.ownership.remoteOwner(sessionId);
+    if (owner) return this.rpc.call(owner, 'turn.launch', [sessionId, started]);
     const doc = this.conversations.conversation(started.conversationId);
     if (!doc) return;
     const { harness } = doc;
@@ -220,6 +249,8 @@ export class TurnDispatcher implements OnApplicationBootstrap, OnApplicationShut
       this.recovering.delete(conversationId);
       const doc = this.conversations.conversation(conversationId);
       if (doc?.sessionId == null || this.pushed.get(conversationId) === turn) continue;
+      // Another live instance runs its box, and so its agent.
+      if (await this.ownership.remoteOwner(doc.sessionId)) continue;
       await this.fail(
         doc.sessionId,
         conversationId,

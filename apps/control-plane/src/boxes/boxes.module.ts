@@ -9,6 +9,8 @@ import { BoxSocketFolders } from './channel/box-socket-folder';
 import { BoxSockets } from './channel/box-sockets';
 import { DaemonChannel } from './channel/daemon-channel';
 import { LocalBoxDriver } from './driver';
+import { BoxOwnership, InstanceRegistry } from '../cluster';
+import { BoxAdoption } from './lifecycle/box-adoption.service';
 import { BoxLifecycle } from './lifecycle/box-lifecycle.service';
 import { BoxWorkspaceHooks } from './lifecycle/box-workspace-hooks';
 import { SnapshotsController } from './snapshots/snapshots.controller';
@@ -29,22 +31,27 @@ import { SessionFilesController } from './workspace/session-files.controller';
   providers: [
     {
       provide: BOX_DRIVER,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
-        LocalBoxDriver.open({
+      inject: [APP_CONFIG, InstanceRegistry, BoxOwnership],
+      useFactory: async (config: AppConfig, registry: InstanceRegistry, owners: BoxOwnership) => {
+        // Registered first: a second process of this instance's name must not adopt its boxes.
+        await registry.register();
+        return LocalBoxDriver.open({
           dataDir: config.dataDir,
           isolation: config.boxIsolation,
           logDir: path.join(config.dataDir, 'logs'),
           identity: { uid: config.boxUidBase, gid: config.boxUidBase, count: 65536 },
           logger: new Logger('BoxDriver'),
           privatePaths: [config.auditKey],
-        }),
+          claim: (sessionId) => owners.claim(sessionId),
+        });
+      },
     },
     BoxSocketFolders,
     BoxWorkspaceHooks,
     BoxSockets,
     DaemonChannel,
     BoxLifecycle,
+    BoxAdoption,
     SnapshotsService,
     TurnSnapshots,
     TurnSnapshotsReactor,

@@ -10,7 +10,7 @@ import { EgressGuard, type EgressVerdict } from './egress-guard';
 import { EgressPolicyService } from './egress-policy.service';
 import { EgressRecorder } from './egress-recorder';
 import { LookupFailed } from './egress-resolver';
-import { forwardHeaders } from './hop-headers';
+import { forwardHeaders } from '../common/hop-headers';
 
 const CONNECT_TIMEOUT_MS = 15_000;
 /** A forwarded request whose upstream is silent this long (no headers, no bytes) is a 504. */

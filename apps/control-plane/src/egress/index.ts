@@ -2,4 +2,3 @@ export { EgressModule } from './egress.module';
 export { EdgeRoutes, type EdgeCaller, type EdgeRouteHandler } from './edge-routes';
 export { answer as edgeAnswer } from './edge-answers';
 export { EgressResolver, type EgressLookup, type ResolvedAddress } from './egress-resolver';
-export { forwardHeaders } from './hop-headers';

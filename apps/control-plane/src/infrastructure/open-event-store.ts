@@ -35,7 +35,13 @@ export function openEventStore(config: AppConfig, observer?: AppendObserver): Ev
   return store;
 }
 
+/**
+ * Each instance keeps its own read models (its projections run on its own): `read-models.sqlite`
+ * for the default instance, `read-models-<instance>.sqlite` for a named one.
+ */
 export function readModelPath(config: AppConfig): string {
   ensureDataDir(config);
-  return path.join(config.dataDir, 'read-models.sqlite');
+  const { instance } = config.operations;
+  const name = instance === 'default' ? 'read-models.sqlite' : `read-models-${instance}.sqlite`;
+  return path.join(config.dataDir, name);
 }

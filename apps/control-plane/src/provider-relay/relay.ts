@@ -1,6 +1,6 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
-import { forwardHeaders } from '../egress';
+import { forwardHeaders } from '../common/hop-headers';
 
 /** Where one provider's requests go and the headers that carry its credential. */
 export interface ProviderTarget {

@@ -14,6 +14,8 @@ export interface AdoptionContext {
   logger: { log(message: string): void; warn(message: string): void };
   /** The driver takes the adopted box as its own (watches its main process). */
   keep(record: BoxRecord): void;
+  /** Another instance's boxes (and half-started ones) are skipped: see LocalBoxDriverOptions. */
+  claim?: (sessionId: string) => Promise<boolean>;
 }
 
 /**
@@ -26,10 +28,17 @@ export async function adoptBoxes(ctx: AdoptionContext): Promise<BoxFound[]> {
   const { boxes, bad } = savedBoxes(ctx.stateDir);
   for (const name of bad) ctx.logger.warn(`boxes: dropped unreadable box state ${name}`);
   const found: BoxFound[] = [];
-  for (const box of boxes) found.push(await adopt(ctx, box));
+  const others = new Set<string>();
+  for (const box of boxes) {
+    if (ctx.claim && !(await ctx.claim(box.spec.sessionId))) others.add(box.spec.sessionId);
+    else found.push(await adoptSaved(ctx, box));
+  }
   const kept = new Set(found.filter((f) => f.processes !== 'lost').map((f) => f.sessionId));
   for (const id of await ctx.control.groups()) {
-    if (!kept.has(id)) await ctx.control.release(id).catch(() => undefined);
+    if (kept.has(id) || others.has(id)) continue;
+    // A group no saved box names: a half-started box's, unless another instance is starting it.
+    if (ctx.claim && !(await ctx.claim(id))) continue;
+    await ctx.control.release(id).catch(() => undefined);
   }
   if (found.length > 0) {
     const counts = (['running', 'frozen', 'lost'] as const).map(
@@ -40,7 +49,8 @@ export async function adoptBoxes(ctx: AdoptionContext): Promise<BoxFound[]> {
   return found;
 }
 
-async function adopt(ctx: AdoptionContext, box: SavedBox): Promise<BoxFound> {
+/** Takes back one saved box: alive, the driver's again; gone, `lost` and forgotten. */
+export async function adoptSaved(ctx: AdoptionContext, box: SavedBox): Promise<BoxFound> {
   const sessionId = box.spec.sessionId;
   const launched = adoptedLaunch(box);
   const tail = new OutputTail(path.join(ctx.logDir, `box-${sessionId}.log`), 0);

@@ -84,6 +84,23 @@ export function savedBoxes(dir: string): { boxes: SavedBox[]; bad: string[] } {
   return { boxes, bad };
 }
 
+/** One box's saved state, or null when there is none (or it does not parse). */
+export function readSavedBox(dir: string, sessionId: string): SavedBox | null {
+  const box = parse(path.join(dir, `${sessionId}.json`));
+  return box?.spec.sessionId === sessionId ? box : null;
+}
+
+/** The sessions whose boxes have a saved state (any instance's). */
+export function savedBoxIds(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((n) => n.endsWith('.json'))
+      .map((n) => n.slice(0, -'.json'.length));
+  } catch {
+    return [];
+  }
+}
+
 function parse(file: string): SavedBox | null {
   try {
     const box = JSON.parse(readFileSync(file, 'utf8')) as SavedBox;

@@ -78,6 +78,15 @@ export interface BoxDriver {
   shutdownAll(): Promise<void>;
   /** What the driver found of boxes an earlier control plane left, once, when it opened. */
   found(): readonly BoxFound[];
+  /**
+   * Takes over a box another control-plane instance ran (it died): running or frozen as it
+   * was, or `lost`; null when there is no such box, or it is this driver's already.
+   */
+  adopt(sessionId: string): Promise<BoxFound | null>;
+  /** Sessions with a box on this data dir, whichever instance runs it. */
+  savedBoxes(): string[];
+  /** Drops the box from this driver without touching its processes (another instance has it). */
+  forget(sessionId: string): void;
 }
 
 /** A refusal of the boxes port, mapped to HTTP by the same table as every domain error. */

@@ -28,6 +28,12 @@ export interface LocalBoxDriverOptions {
    * read-only (the audit key beside a `./data` dir): each is hidden behind /dev/null.
    */
   privatePaths?: string[];
+  /**
+   * With several control-plane instances on one data dir: takes the box for this instance, or
+   * says another holds it (then its saved state and cgroup are left alone). Unset: every box
+   * found is this driver's.
+   */
+  claim?: (sessionId: string) => Promise<boolean>;
 }
 
 /** A process to start inside a box: argv, environment and working folder on the host side. */

@@ -3,8 +3,8 @@ import { closeSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import * as path from 'node:path';
 import { ErrorCode } from '@sessionboxer/domain/kernel/errors';
-import { adoptBoxes } from './adopt-boxes';
-import { boxStateDir, forgetBox, saveBox, savedBox } from './adoption';
+import { adoptBoxes, adoptSaved } from './adopt-boxes';
+import { boxStateDir, forgetBox, readSavedBox, saveBox, savedBox, savedBoxIds } from './adoption';
 import type { BoxControl, ControlMechanism } from './box-control';
 import {
   type BoxDriver,
@@ -72,12 +72,41 @@ export class LocalBoxDriver implements BoxDriver {
     logger.log(`boxes: ${isolator.isolation} isolation${who}, ${control.mechanism} freezer`);
     const driver = new LocalBoxDriver(isolator, control, dataDir, logDir, logger);
     const ctx = { control, isolation: isolator.isolation, logDir, stateDir: driver.stateDir };
-    driver.foundBoxes.push(...(await adoptBoxes({ ...ctx, logger, keep: (r) => driver.watch(r) })));
+    const claim = options.claim;
+    driver.foundBoxes.push(
+      ...(await adoptBoxes({ ...ctx, logger, claim, keep: (r) => driver.watch(r) })),
+    );
     return driver;
   }
 
   found(): readonly BoxFound[] {
     return this.foundBoxes;
+  }
+
+  /** A box another instance ran (it died, this one took the box over): adopted as at open. */
+  async adopt(sessionId: string): Promise<BoxFound | null> {
+    if (this.boxes.has(sessionId) || this.starting.has(sessionId)) return null;
+    const box = readSavedBox(this.stateDir, sessionId);
+    if (!box) return null;
+    const ctx = {
+      control: this.control,
+      isolation: this.isolator.isolation,
+      logDir: this.logDir,
+      stateDir: this.stateDir,
+      logger: this.logger,
+      keep: (r: BoxRecord) => this.watch(r),
+    };
+    return adoptSaved(ctx, box);
+  }
+
+  /** Sessions with a saved box on this data dir, whichever instance runs it. */
+  savedBoxes(): string[] {
+    return savedBoxIds(this.stateDir);
+  }
+
+  /** Lets a box go without touching its processes: another instance runs it now. */
+  forget(sessionId: string): void {
+    this.boxes.delete(sessionId);
   }
 
   get isolation(): BoxIsolation {

@@ -6,28 +6,29 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
+  type OnModuleInit,
 } from '@nestjs/common';
 import {
   boxDecider,
   boxStream,
   sessionDecider,
   sessionStream,
+  DomainError,
+  ErrorCode,
   type Actor,
   type BoxCommand,
 } from '@sessionboxer/domain';
-import { sidebarQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
 import { boxTtsEnv, type AppConfig } from '../../config';
 import type { BoxDriver, BoxFound } from '../driver';
 import { BoxSockets } from '../channel/box-sockets';
+import { BoxOwnership, LEASE_MS, OwnerRpc } from '../../cluster';
 import { CommandBus } from '../../infrastructure/command-bus';
-import { APP_CONFIG, BOX_DRIVER, READ_MODELS } from '../../infrastructure/tokens';
+import { APP_CONFIG, BOX_DRIVER } from '../../infrastructure/tokens';
 import { boxPaths, daemonLaunch, projectRoot } from './box-paths';
 import { SettingsService } from '../../settings';
 import { BoxWorkspaceHooks } from './box-workspace-hooks';
 
 const SYSTEM: Actor = { kind: 'system', id: 'box-lifecycle' };
-/** How long a surviving daemon has to reconnect after a restart before its box is re-created. */
-const RESTORE_GRACE_MS = 3000;
 
 /**
  * A session's box from start to end: provisioned when the session is created, frozen on stop,
@@ -35,29 +36,36 @@ const RESTORE_GRACE_MS = 3000;
  */
 @Injectable()
 export class BoxLifecycle
-  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
 {
   private readonly logger = new Logger('Boxes');
   private closing = false;
-  private readonly restoring = new Set<NodeJS.Timeout>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(BOX_DRIVER) private readonly driver: BoxDriver,
     private readonly sockets: BoxSockets,
     private readonly bus: CommandBus,
-    @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
     private readonly settings: SettingsService,
     private readonly workspaces: BoxWorkspaceHooks,
+    private readonly ownership: BoxOwnership,
+    private readonly rpc: OwnerRpc,
   ) {}
 
-  /**
-   * After a restart, the boxes the driver adopted are recorded (BoxAdopted, BoxProcessesLost)
-   * and get their sockets back at once, running or frozen, so their daemons reconnect (a
-   * frozen one once it is thawed). A running session whose box was not adopted is started
-   * again after a grace (a daemon that outlived the control plane may still reconnect).
-   */
-  async onApplicationBootstrap(): Promise<void> {
+  /** What another instance asks of the boxes this one runs (see remote()). */
+  onModuleInit(): void {
+    this.rpc.handle('box.provision', (id) => this.provision(id as string));
+    this.rpc.handle('box.freeze', (id) => this.freeze(id as string));
+    this.rpc.handle('box.thaw', (id) => this.thaw(id as string));
+    this.rpc.handle('box.destroy', (id) => this.destroy(id as string));
+    this.ownership.onLost((id) => {
+      this.driver.forget(id);
+      void this.sockets.close(id);
+    });
+  }
+
+  /** A box whose daemon exits unexpectedly has failed (adoption: BoxAdoption). */
+  onApplicationBootstrap(): void {
     if (!this.config.boxes) return;
     this.driver.onExit((sessionId, code) => {
       if (this.closing) return;
@@ -65,30 +73,14 @@ export class BoxLifecycle
       // Its running turn fails by the agent's reactor to BoxFailed.
       this.box(sessionId, 'FailBox', { reason }).catch((e: unknown) => this.logger.warn(String(e)));
     });
-    const adopted = new Set<string>();
-    for (const found of this.driver.found()) {
-      if (await this.recordFound(found)) adopted.add(found.sessionId);
-    }
-    for (const sessionId of adopted) {
-      await this.sockets.listen(sessionId, boxPaths(this.config.dataDir, sessionId).socket);
-    }
-    const running = sidebarQueries(this.readModels)
-      .list()
-      .filter((s) => s.status === 'running' && !adopted.has(s.id));
-    for (const session of running) {
-      const paths = boxPaths(this.config.dataDir, session.id);
-      if (!fs.existsSync(paths.workspace)) continue;
-      await this.sockets.listen(session.id, paths.socket);
-      const timer = setTimeout(() => {
-        this.restoring.delete(timer);
-        if (this.closing || this.sockets.clientOf(session.id) || this.driver.info(session.id))
-          return;
-        this.provision(session.id).catch((e: unknown) =>
-          this.logger.error(`restoring box ${session.id}: ${String(e)}`),
-        );
-      }, RESTORE_GRACE_MS);
-      this.restoring.add(timer);
-    }
+  }
+
+  /** Takes over a box this instance has just claimed: adopted, recorded, its sockets served. */
+  async takeOver(sessionId: string): Promise<boolean> {
+    const found = await this.driver.adopt(sessionId);
+    if (!found || !(await this.recordFound(found))) return false;
+    await this.sockets.listen(sessionId, boxPaths(this.config.dataDir, sessionId).socket);
+    return true;
   }
 
   /**
@@ -96,7 +88,7 @@ export class BoxLifecycle
    * True when the box is this control plane's now; an adopted box whose stream refuses it
    * (destroyed, or no box of a session here) has nothing to come back to and is ended.
    */
-  private async recordFound(found: BoxFound): Promise<boolean> {
+  async recordFound(found: BoxFound): Promise<boolean> {
     const { sessionId, processes } = found;
     try {
       if (processes === 'lost') {
@@ -117,6 +109,7 @@ export class BoxLifecycle
 
   /** Creates the box's folders and socket, starts it, and records where everything is. */
   async provision(sessionId: string): Promise<void> {
+    if (!(await this.ownership.claim(sessionId))) return this.remote(sessionId, 'box.provision');
     const paths = boxPaths(this.config.dataDir, sessionId);
     fs.mkdirSync(paths.workspace, { recursive: true });
     fs.mkdirSync(paths.runDir, { recursive: true, mode: 0o700 });
@@ -151,12 +144,14 @@ export class BoxLifecycle
   }
 
   async freeze(sessionId: string): Promise<void> {
+    if (!this.ownership.isMine(sessionId)) return this.remote(sessionId, 'box.freeze');
     if (this.driver.info(sessionId)?.status !== 'running') return;
     await this.driver.freeze(sessionId);
     await this.box(sessionId, 'FreezeBox', {});
   }
 
   async thaw(sessionId: string): Promise<void> {
+    if (!this.ownership.isMine(sessionId)) return this.remote(sessionId, 'box.thaw');
     const status = this.driver.info(sessionId)?.status;
     if (status === undefined || status === 'exited' || status === 'destroyed') {
       return this.provision(sessionId);
@@ -174,11 +169,13 @@ export class BoxLifecycle
    * (BoxGoneReactor, DestroyedBoxes).
    */
   async destroy(sessionId: string): Promise<void> {
+    if (!this.ownership.isMine(sessionId)) return this.remote(sessionId, 'box.destroy');
     if (this.driver.info(sessionId))
       await this.driver.destroy(sessionId, { removeWorkspace: true });
     await this.sockets.close(sessionId);
     fs.rmSync(boxPaths(this.config.dataDir, sessionId).root, { recursive: true, force: true });
     await this.box(sessionId, 'DestroyBox', {});
+    await this.ownership.release(sessionId);
   }
 
   /** The gateway then pushes the daemon its session.json (SessionFileSync). */
@@ -217,7 +214,6 @@ export class BoxLifecycle
    */
   async beforeApplicationShutdown(): Promise<void> {
     this.closing = true;
-    for (const timer of this.restoring) clearTimeout(timer);
     await this.sockets.closeAll();
   }
 
@@ -228,9 +224,31 @@ export class BoxLifecycle
    */
   async onApplicationShutdown(): Promise<void> {
     if (!this.keepBoxesOnShutdown) await this.driver.shutdownAll();
+    // Left running, the boxes are free for another instance to take over at once.
+    else await this.ownership.releaseAll();
   }
 
   keepBoxesOnShutdown = false;
+
+  /**
+   * A box this instance does not run: its owner does it. With no owner at all it is taken here
+   * (and what was left of it adopted); while the instance that ran it has died but its lease has
+   * not run out yet, the caller is told to try again.
+   */
+  private async remote(sessionId: string, op: string): Promise<void> {
+    const owner = await this.ownership.remoteOwner(sessionId);
+    if (owner) return this.rpc.call(owner, op, [sessionId]);
+    if (!(await this.ownership.claim(sessionId))) {
+      throw new DomainError(
+        ErrorCode.Unavailable,
+        `the instance that ran the box of session ${sessionId} stopped; another takes the box over within ${LEASE_MS / 1000} s, try again then`,
+      );
+    }
+    await this.takeOver(sessionId);
+    if (op === 'box.freeze') return this.freeze(sessionId);
+    if (op === 'box.thaw') return this.thaw(sessionId);
+    if (op === 'box.destroy') return this.destroy(sessionId);
+  }
 
   private async box(sessionId: string, type: BoxCommand['type'], data: object): Promise<void> {
     const command = {
