@@ -6,7 +6,9 @@
  *   2. the adapter, one writer appending one event at a time (goal: ≥ 80 % of raw)
  *   3. the adapter, 64 concurrent writers on distinct streams (goal: ≥ 15,000 events/s,
  *      p99 append latency < 20 ms), with groupCommitMaxWaitMs 0, 1 and 2 for comparison
- *   4. a catch-up subscription over 1,000,000 events (seeded in big raw transactions)
+ *   4. the same 64 writers from one process, then split across two processes appending to one
+ *      file at once (store-processes.ts), alternating rounds
+ *   5. a catch-up subscription over 1,000,000 events (seeded in big raw transactions)
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,12 +17,14 @@ import { join } from 'node:path';
 import { SqliteEventStore } from '@sessionboxer/event-store/sqlite';
 import { openEventDatabase } from '@sessionboxer/event-store/sqlite/schema';
 import { DATA_JSON, event, METADATA_JSON, rate } from './bench-events';
+import { appendFromProcesses } from './store-processes';
 
 const SEQUENTIAL_EVENTS = 4_000;
 const ROUND = 250;
 const WRITERS = 64;
 const EVENTS_PER_WRITER = 250;
 const CATCH_UP_EVENTS = 1_000_000;
+const PROCESS_ROUNDS = 3;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
@@ -157,6 +161,21 @@ async function main(): Promise<void> {
         `${c.eventsPerSecond} events/s, p50 ${c.p50.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms, ${c.eventsPerCommit.toFixed(1)} events/commit`,
         c.eventsPerSecond / raw,
       );
+    }
+    for (let round = 0; round < PROCESS_ROUNDS; round++) {
+      for (const processes of [1, 2]) {
+        const p = await appendFromProcesses(
+          file(`processes-${processes}-${round}`),
+          processes,
+          WRITERS,
+          EVENTS_PER_WRITER,
+        );
+        line(
+          `adapter, ${WRITERS} writers in ${processes} process${processes === 1 ? '' : 'es'} (round ${round + 1})`,
+          `${p.eventsPerSecond} events/s, p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms`,
+          p.eventsPerSecond / raw,
+        );
+      }
     }
     const seedStart = performance.now();
     seed(file('catch-up'), CATCH_UP_EVENTS);
