@@ -12,6 +12,7 @@ import { passwordCommand } from './password.command';
 import { formatReplay, policyReplayCommand } from './policy-replay.command';
 import { formatReplayReport, replayCommand } from './replay.command';
 import { formatRestoreReport, restoreCommand } from './restore.command';
+import { SANDBOX_USAGE, sandboxCommand } from './sandbox.command';
 import { stateCommand } from './state.command';
 import { EVENTS_FILE, resolveDataDir } from './store-files';
 import {
@@ -62,6 +63,7 @@ commands:
            <data>/replaced-<time>/, the read models are rebuilt
            --yes           do not ask for confirmation
            --public-key F  the key checking the backup's checkpoints (default: the audit key's .pub)
+${SANDBOX_USAGE}
 
 common:
   --data DIR   the data folder (default $SESSIONBOXER_DATA_DIR or ./data)
@@ -87,6 +89,7 @@ function openStore(dataDir: string): EventStore {
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'sandbox' || argv[0] === 'env') return sandboxCommand(argv[0], argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

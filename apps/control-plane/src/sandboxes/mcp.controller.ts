@@ -65,7 +65,7 @@ export class McpController {
         {
           title: tool.title,
           description: tool.description,
-          inputSchema: z.object(tool.input).strict(),
+          inputSchema: STRICT.get(tool.name),
           annotations: tool.annotations,
         },
         async (args: unknown) => {
@@ -96,6 +96,9 @@ export class McpController {
     return this.urls().map((u) => u.host);
   }
 }
+
+/** Each tool's schema, strict (an unknown parameter is refused), built once. */
+const STRICT = new Map(SANDBOX_TOOLS.map((t) => [t.name, z.object(t.input).strict()]));
 
 function rpcError(code: number, message: string) {
   return { jsonrpc: '2.0', error: { code, message }, id: null };
