@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ApiKeysModule } from '../api-keys';
 import { BoxesModule } from '../boxes';
+import { JobsModule } from '../jobs';
 import { Environments } from './environments.service';
 import { McpController } from './mcp.controller';
 import { SandboxOpenApiController, SandboxRestController } from './rest.controller';
 import { SandboxApiService } from './sandbox-api.service';
 import { SandboxBoxes } from './sandbox-boxes';
+import { SandboxIdle } from './sandbox-idle';
 import { SandboxSecrets } from './sandbox-secrets';
 import { SandboxUse } from './sandbox-use';
 import { SandboxWork } from './sandbox-work';
@@ -16,7 +18,7 @@ import { Sandboxes } from './sandboxes.service';
  * commands and files, secrets environments, as MCP at /mcp and REST under /v1 with API keys.
  */
 @Module({
-  imports: [ApiKeysModule, BoxesModule],
+  imports: [ApiKeysModule, BoxesModule, JobsModule],
   controllers: [McpController, SandboxRestController, SandboxOpenApiController],
   providers: [
     Environments,
@@ -26,6 +28,7 @@ import { Sandboxes } from './sandboxes.service';
     SandboxUse,
     SandboxWork,
     SandboxApiService,
+    SandboxIdle,
   ],
   exports: [Sandboxes],
 })

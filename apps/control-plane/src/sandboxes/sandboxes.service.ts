@@ -22,6 +22,7 @@ import { CommandBus } from '../infrastructure/command-bus';
 import { READ_MODELS } from '../infrastructure/tokens';
 import { Environments } from './environments.service';
 import { SandboxBoxes } from './sandbox-boxes';
+import { SandboxIdle } from './sandbox-idle';
 import { SandboxSecrets } from './sandbox-secrets';
 import { sandboxView, type SandboxView } from './sandbox-view';
 
@@ -39,7 +40,10 @@ export class Sandboxes {
     private readonly environments: Environments,
     private readonly boxes: SandboxBoxes,
     private readonly secrets: SandboxSecrets,
-  ) {}
+    private readonly idle: SandboxIdle,
+  ) {
+    idle.onIdle((sandboxId) => this.stopIdle(sandboxId));
+  }
 
   view(doc: SandboxDoc): SandboxView {
     return sandboxView(doc.id, doc, this.clock.now().toISOString());
@@ -106,13 +110,13 @@ export class Sandboxes {
         `the sandbox's box did not start: ${reason}`,
       );
     }
-    return this.view(this.doc(sandboxId));
+    return this.armed(sandboxId);
   }
 
   async update(caller: KeyIdentity, ref: unknown, args: Args): Promise<SandboxView> {
     const { id } = this.resolve(caller, ref);
     await this.run(caller, id, { type: 'UpdateSandbox', data: { sandboxId: id, args } });
-    return this.view(this.doc(id));
+    return this.armed(id);
   }
 
   async stop(
@@ -138,7 +142,7 @@ export class Sandboxes {
       await this.boxes.thaw(doc.id);
     }
     await this.run(caller, doc.id, { type: 'ResumeSandbox', data: { sandboxId: doc.id } });
-    return this.view(this.doc(doc.id));
+    return this.armed(doc.id);
   }
 
   async fork(caller: KeyIdentity, ref: unknown, name: unknown): Promise<SandboxView> {
@@ -182,6 +186,24 @@ export class Sandboxes {
       ErrorCode.InvalidState,
       `sandbox ${doc.settings?.name} is ${doc.status}; resume it with sandbox_resume first`,
     );
+  }
+
+  /** The idle job's stop: by the system, its reason idle. */
+  async stopIdle(sandboxId: string): Promise<void> {
+    const metadata = this.bus.metadata({ kind: 'system', id: 'sandbox-idle' });
+    const command: SandboxCommand = {
+      type: 'StopSandbox',
+      data: { sandboxId, reason: 'idle' },
+      metadata,
+    };
+    const result = await this.bus.execute(sandboxDecider, sandboxStream(sandboxId), command);
+    if (result.events.length > 0) await this.boxes.freeze(sandboxId);
+  }
+
+  private async armed(id: string): Promise<SandboxView> {
+    const doc = this.doc(id);
+    await this.idle.arm(doc);
+    return this.view(doc);
   }
 
   private doc(id: string): SandboxDoc {
