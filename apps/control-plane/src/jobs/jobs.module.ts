@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import type { AppConfig } from '../config';
+import { installationKey } from '../infrastructure/shared-state';
 import { APP_CONFIG } from '../infrastructure/tokens';
 import { createJobs, JOBS } from './jobs.provider';
 
@@ -9,7 +10,12 @@ import { createJobs, JOBS } from './jobs.provider';
     {
       provide: JOBS,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => createJobs({ redisUrl: config.redisUrl }),
+      // One installation's instances share one queue; another installation on the Redis does not.
+      useFactory: (config: AppConfig) =>
+        createJobs({
+          redisUrl: config.redisUrl,
+          prefix: `sessionboxer:${installationKey(config)}`,
+        }),
     },
   ],
   exports: [JOBS],

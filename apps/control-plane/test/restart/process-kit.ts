@@ -25,7 +25,11 @@ export interface ControlPlaneProcess {
   stop(): Promise<number | null>;
 }
 
-export async function startControlPlane(dataDir: string): Promise<ControlPlaneProcess> {
+/** `env`: more of the environment (an instance's name, REDIS_URL). */
+export async function startControlPlane(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ControlPlaneProcess> {
   const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
@@ -36,6 +40,7 @@ export async function startControlPlane(dataDir: string): Promise<ControlPlanePr
       SESSIONBOXER_BOXES: 'on',
       SESSIONBOXER_ADMIN_PASSWORD: TEST_PASSWORD,
       SESSIONBOXER_AUDIT_KEY: path.join(dataDir, 'audit-key'),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
