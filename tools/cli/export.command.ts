@@ -44,18 +44,29 @@ export async function exportCommand(store: EventStore, r: ExportRequest): Promis
   const bar = new ProgressBar('exporting');
   const write = (line: string): Promise<void> =>
     sink.write(line) ? Promise.resolve() : new Promise((resolve) => sink.once('drain', resolve));
+  let ok = false;
   try {
-    return await exportBundle(chain, key, last ? (last.data as CheckpointData) : null, write, {
-      scope: { session: r.session, family: r.family, redacted: r.redact },
-      select: r.session ? sessionSelection(r.session, r.family) : undefined,
-      redact,
-      onProgress: (d, t) => bar.update(d, t),
-    });
+    const manifest = await exportBundle(
+      chain,
+      key,
+      last ? (last.data as CheckpointData) : null,
+      write,
+      {
+        scope: { session: r.session, family: r.family, redacted: r.redact },
+        select: r.session ? sessionSelection(r.session, r.family) : undefined,
+        redact,
+        onProgress: (d, t) => bar.update(d, t),
+      },
+    );
+    ok = true;
+    return manifest;
   } finally {
     bar.done();
     await new Promise<void>((resolve, reject) =>
       sink.end((e?: Error | null) => (e ? reject(e) : resolve())),
     );
+    // A bundle cut short would not verify: nothing is left behind.
+    if (!ok) fs.rmSync(r.out, { force: true });
   }
 }
 

@@ -61,8 +61,8 @@ function putText(text: string): void {
   at += 4 + n;
 }
 
-/** The salt for the next leaf: read from the event's, or made (taken from a random pool). */
-function nextSalt(index: number): Buffer {
+/** Where the next leaf's salt is in `salts`: read from the event's, or made (from a random pool). */
+function nextSalt(index: number): number {
   const from = (index + 1) * SALT_BYTES;
   if (making) {
     if (poolAt + SALT_BYTES > pool.length) {
@@ -79,14 +79,14 @@ function nextSalt(index: number): Buffer {
   } else if (salts.length < from + SALT_BYTES) {
     throw new CommitmentError('its data has more strings than it has salts');
   }
-  return salts.subarray(from, from + SALT_BYTES);
+  return from;
 }
 
-/** sha256(salt ‖ bytes of value). */
-function commit(salt: Buffer, value: string | Buffer): Buffer {
+/** sha256(salt ‖ bytes of value), the salt at `saltAt` in `from`. */
+function commit(from: Buffer, saltAt: number, value: string | Buffer): Buffer {
   const need = SALT_BYTES + (typeof value === 'string' ? 3 * value.length : value.length);
   if (leafBuf.length < need) leafBuf = Buffer.allocUnsafe(need * 2);
-  salt.copy(leafBuf, 0);
+  from.copy(leafBuf, 0, saltAt, saltAt + SALT_BYTES);
   const n =
     typeof value === 'string'
       ? leafBuf.write(value, SALT_BYTES, 'utf8')
@@ -97,7 +97,7 @@ function commit(salt: Buffer, value: string | Buffer): Buffer {
 function leaf(value: string): void {
   const i = leafCount++;
   const given = hidden?.get(i);
-  const c = given ?? commit(nextSalt(i), value);
+  const c = given ?? commit(salts, nextSalt(i), value);
   if (leaves.length < leafCount * HASH_BYTES) {
     const bigger = Buffer.allocUnsafe(leaves.length * 2);
     leaves.copy(bigger);
@@ -142,7 +142,7 @@ function walk(v: unknown): void {
 function digestOf(e: ChainFields, data: unknown, hide: Hidden | undefined): Buffer {
   leafCount = 0;
   hidden = hide?.leaves;
-  const metadataCommitment = hide?.metadata ?? commit(nextSalt(-1), e.metadata);
+  const metadataCommitment = hide?.metadata ?? commit(salts, nextSalt(-1), e.metadata);
   at = 0;
   room(TAG.length);
   TAG.copy(out, 0);
@@ -204,7 +204,7 @@ export function linkHash(prev: Buffer, digest: Buffer): Buffer {
 
 /** One leaf's commitment (for an export that hides it), from its salt and value. */
 export function leafCommitment(salt: Buffer, value: string): Buffer {
-  return Buffer.from(commit(salt, value));
+  return Buffer.from(commit(salt, 0, value));
 }
 
 /** The strings of a parsed JSON value, in the order the commitment numbers its leaves. */

@@ -146,6 +146,23 @@ describe('appends through the group committer', () => {
   });
 });
 
+describe('the head kept in memory between transactions', () => {
+  it('is read again when another connection wrote, so two stores on one file keep one chain', async () => {
+    const one = SqliteEventStore.open({ path: t.file });
+    const two = SqliteEventStore.open({ path: t.file });
+    for (let i = 0; i < 5; i++) {
+      await one.appendToStream('from-one', [newEvent(i)]);
+      await two.appendToStream('from-two', [newEvent(i)]);
+      await one.appendToStream('from-one', newEvents(2));
+    }
+    await checkpoint(one, key);
+    const r = await verifyStore(two, key.publicKey);
+    await Promise.all([one.close(), two.close()]);
+    expect(r.problem).toBeNull();
+    expect(r).toMatchObject({ events: 21, checkpoints: 1 });
+  });
+});
+
 describe('a bundle of the history', () => {
   async function exported(file: string): Promise<string[]> {
     const store = SqliteEventStore.open({ path: t.file });
