@@ -15,7 +15,7 @@ export interface ProjectionRunnerOptions {
   eventStore: EventStore;
   store: SqliteReadModelStore;
   projections: readonly AnyProjection[];
-  /** Most events per transaction. Default 1,000. */
+  /** Most events per transaction, in a catch-up (live, a batch is what is there). Default 5,000. */
   batchSize?: number;
   logger?: RunnerLogger;
 }
@@ -48,7 +48,7 @@ export class ProjectionRunner {
   private readonly logger: RunnerLogger;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
-    this.batchSize = options.batchSize ?? 1000;
+    this.batchSize = options.batchSize ?? 5000;
     this.logger = options.logger ?? consoleLogger;
   }
 

@@ -22,7 +22,10 @@ export interface RebuildOptions {
   projections: readonly AnyProjection[];
   /** Inclusive. Default: the store's head when the rebuild starts (a point in time to audit). */
   toPosition?: number;
-  /** Events per read and per transaction. Default 1,000. */
+  /**
+   * Events per read and per transaction. Default 5,000: bigger transactions write each hot
+   * index page fewer times.
+   */
   batchSize?: number;
   onProgress?: (progress: RebuildProgress) => void;
 }
@@ -44,7 +47,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   }
   const { eventStore, projections } = options;
   const headPosition = options.toPosition ?? (await eventStore.headPosition());
-  const batchSize = options.batchSize ?? 1000;
+  const batchSize = options.batchSize ?? 5000;
   const store = SqliteReadModelStore.open({ path: options.path, bulk: true });
   try {
     let cursors: ProjectionCursor[] = store
