@@ -70,6 +70,7 @@ function wire(config: DaemonConfig, log: Log) {
     events: {
       opened: (frame) => gateway.deliver('terminal.opened', frame),
       exited: (frame) => gateway.deliver('terminal.exited', frame),
+      output: (frame) => gateway.deliver('terminal.output', frame),
     },
   });
   const turns = new TurnRunner({

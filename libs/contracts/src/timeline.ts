@@ -43,7 +43,7 @@ export interface TimelineEntry {
   link: TimelineLink | null;
   /** A recording's captions. */
   captions?: RecordingCaption[];
-  /** A Terminal's output as a byte range of its whole output (the bytes are not here). */
+  /** A Terminal's output as a byte range of its whole output, `to` exclusive (no bytes here). */
   terminalBytes?: { terminalId: string; from: number; to: number };
 }
 

@@ -133,6 +133,7 @@ function withActivity(doc: SessionDetails, event: ActivityEvent): SessionDetails
     case 'RecordingFinished':
     case 'RecordingNarrated':
     case 'TurnSnapshotTaken':
+    case 'TerminalOutputRecorded':
     case 'SessionRewound':
       return doc;
     default:
@@ -157,6 +158,7 @@ function apply(
     case 'RecordingFinished':
     case 'RecordingNarrated':
     case 'TurnSnapshotTaken':
+    case 'TerminalOutputRecorded':
     case 'SessionRewound':
       return [];
     case 'SessionCreated':

@@ -53,6 +53,7 @@ function evolve(
     case 'RecordingFinished':
     case 'RecordingNarrated':
     case 'TurnSnapshotTaken':
+    case 'TerminalOutputRecorded':
     case 'SessionRewound':
       return [];
     default:

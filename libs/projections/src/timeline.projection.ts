@@ -118,7 +118,7 @@ const RULES: Record<string, Rule> = {
   },
   TerminalOutputRecorded: {
     kind: 'terminal',
-    summary: (d) => `Terminal output, bytes ${str(d.from)}–${str(d.to)}`,
+    summary: (d) => `Terminal output, ${str(d.length)} bytes from byte ${str(d.offset)}`,
     link: terminal,
   },
   RecordingFinished: {
@@ -200,8 +200,12 @@ function apply(event: RecordedEvent): DocumentChange<TimelineEntry>[] {
     entry.captions = (data.captions as RecordingCaption[] | undefined) ?? [];
   }
   if (event.type === 'TerminalOutputRecorded') {
-    const [from, to] = [num(data.from) ?? 0, num(data.to) ?? 0];
-    entry.terminalBytes = { terminalId: str(data.terminalId), from, to };
+    const from = num(data.offset) ?? 0;
+    entry.terminalBytes = {
+      terminalId: str(data.terminalId),
+      from,
+      to: from + (num(data.length) ?? 0),
+    };
   }
   const id = docId(sessionId, String(event.position));
   return [{ id, partition: sessionId, order: event.position, doc: entry }];

@@ -123,6 +123,7 @@ function sessionMarkers(event: RecordedEvent & SessionEvent): DocumentChange<Tra
     case 'TerminalOpened':
     case 'TerminalExited':
     case 'TurnSnapshotTaken':
+    case 'TerminalOutputRecorded':
     case 'SessionRewound':
       return [];
     default:

@@ -14,9 +14,17 @@ export interface TerminalExited {
   terminalId: string;
   exitCode: number;
 }
+/** A batch of output: base64 of the bytes from `offset` (bytes of the Terminal's output before). */
+export interface TerminalOutputBatch {
+  terminalId: string;
+  offset: number;
+  data: string;
+}
 export interface TerminalEvents {
   opened(frame: TerminalOpened): void;
   exited(frame: TerminalExited): void;
+  /** Optional: where the Terminal's whole output goes, in batches (the control plane's log). */
+  output?(frame: TerminalOutputBatch): void;
 }
 export interface TerminalSummary {
   id: string;
@@ -33,12 +41,20 @@ export interface TerminalRead {
 interface Terminal extends TerminalSummary {
   ring: OutputRing;
   pty: pty.IPty | null;
+  /** Output not yet sent as a batch, the bytes sent before it, and the batch's timer. */
+  pending: Buffer[];
+  pendingBytes: number;
+  sent: number;
+  timer: NodeJS.Timeout | null;
 }
 
 export const LOGIN_SHELL = ['/bin/bash', '-l'];
 /** Exited terminals kept readable; older ones are forgotten first. */
 const MAX_EXITED_KEPT = 50;
 const KILL_GRACE_MS = 1_000;
+/** Output is sent in batches: after this long, or at this size (the control plane's limit). */
+const BATCH_MS = 50;
+const BATCH_BYTES = 48 * 1024;
 
 /** The box's terminals: real PTYs whose output is retained (256 KB each) for terminal_read. */
 export class TerminalManager {
@@ -61,6 +77,10 @@ export class TerminalManager {
       exitCode: null,
       ring: new OutputRing(),
       pty: null,
+      pending: [],
+      pendingBytes: 0,
+      sent: 0,
+      timer: null,
     };
     this.terminals.set(terminalId, terminal);
     this.forgetOldExited();
@@ -119,7 +139,7 @@ export class TerminalManager {
     }
     t.pty = child;
     const slave = holdSlave(child);
-    child.onData((data) => t.ring.push(data));
+    child.onData((data) => this.output(t, data));
     child.onExit(({ exitCode, signal }) => {
       if (slave !== null) closeQuietly(slave);
       t.pty = null;
@@ -129,9 +149,38 @@ export class TerminalManager {
   }
 
   private finish(t: Terminal, exitCode: number, message: string): void {
-    if (message) t.ring.push(message);
+    if (message) this.output(t, message);
+    this.flush(t);
     t.exitCode = exitCode;
     this.opts.events.exited({ terminalId: t.id, exitCode });
+  }
+
+  private output(t: Terminal, text: string): void {
+    t.ring.push(text);
+    if (!this.opts.events.output) return;
+    const chunk = Buffer.from(text, 'utf8');
+    t.pending.push(chunk);
+    t.pendingBytes += chunk.length;
+    if (t.pendingBytes >= BATCH_BYTES) this.flush(t);
+    else t.timer ??= setTimeout(() => this.flush(t), BATCH_MS);
+  }
+
+  /** Sends what is pending, in batches of at most BATCH_BYTES. */
+  private flush(t: Terminal): void {
+    if (t.timer) clearTimeout(t.timer);
+    t.timer = null;
+    const all = Buffer.concat(t.pending);
+    t.pending = [];
+    t.pendingBytes = 0;
+    for (let at = 0; at < all.length; at += BATCH_BYTES) {
+      const bytes = all.subarray(at, at + BATCH_BYTES);
+      this.opts.events.output?.({
+        terminalId: t.id,
+        offset: t.sent,
+        data: bytes.toString('base64'),
+      });
+      t.sent += bytes.length;
+    }
   }
 
   private announce(t: Terminal): void {

@@ -13,6 +13,7 @@ import {
   helloFrame,
   terminalExitedFrame,
   terminalOpenedFrame,
+  terminalOutputFrame,
   type CallResult,
 } from '@sessionboxer/mcp-adapters';
 import type { WebSocket } from 'ws';
@@ -22,7 +23,7 @@ import { SessionFileSync } from '../sessions';
 import { BoxLifecycle } from '../boxes';
 import { BOX_GATEWAY_PATH, BoxSockets } from '../boxes';
 import { CallService } from './call.service';
-import { DaemonChannel, daemonAnswer } from '../boxes';
+import { DaemonChannel, daemonAnswer, Terminals } from '../boxes';
 import {
   DAEMON_FRAMES as F,
   invalid,
@@ -52,6 +53,7 @@ export class BoxGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisc
     private readonly outputs: HarnessOutputRecorder,
     private readonly turns: TurnDispatcher,
     private readonly files: SessionFileSync,
+    private readonly terminals: Terminals,
   ) {}
 
   handleConnection(client: WebSocket): void {
@@ -145,6 +147,22 @@ export class BoxGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisc
     return this.boxes.terminalExited(sessionId, frame.data).then(
       () => undefined,
       (e: unknown) => this.refuse(sessionId, F.terminalExited, e, ref),
+    );
+  }
+
+  /** A batch of a Terminal's output; taken only for a Terminal of the session. */
+  @SubscribeMessage(F.terminalOutput)
+  async terminalOutput(
+    @ConnectedSocket() client: WebSocket,
+    @MessageBody() data: unknown,
+  ): Promise<Refusal | undefined> {
+    const sessionId = this.sockets.sessionOf(client) as string;
+    const ref = refOf(data, [...TERMINAL_REF, 'offset']);
+    const frame = terminalOutputFrame.safeParse(data);
+    if (!frame.success) return invalid(F.terminalOutput, frame.error, ref);
+    return this.terminals.recordOutput(sessionId, frame.data).then(
+      () => undefined,
+      (e: unknown) => this.refuse(sessionId, F.terminalOutput, e, ref),
     );
   }
 

@@ -17,6 +17,7 @@ export const DAEMON_FRAMES = {
   agentOutput: 'agent.output',
   terminalOpened: 'terminal.opened',
   terminalExited: 'terminal.exited',
+  terminalOutput: 'terminal.output',
   terminalAnswer: 'terminal.answer',
 } as const;
 

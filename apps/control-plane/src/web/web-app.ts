@@ -7,7 +7,8 @@ import { projectRoot } from '../boxes';
 /** What the page may load: only this origin, its socket, and media from its own API. */
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // asciinema-player (Terminal recordings) runs its terminal emulator as WebAssembly.
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "media-src 'self' blob:",

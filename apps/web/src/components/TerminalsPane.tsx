@@ -3,6 +3,7 @@ import { errorText, get } from '../api';
 import { useRevealWhen } from '../hooks';
 import type { TerminalListing, TerminalOutput } from '@sessionboxer/contracts';
 import type { SessionState } from '../store';
+import { TerminalPlayer } from './TerminalPlayer';
 
 function terminalName(t: TerminalListing): string {
   return t.command?.length ? t.command.join(' ') : `Terminal ${t.id.slice(0, 8)}`;
@@ -53,6 +54,7 @@ function TerminalOutput({ sessionId, terminal, focused }: OutputProps) {
       <pre className="terminal-output" tabIndex={0} aria-label={`Output of ${name}`}>
         {text ?? 'Loading…'}
       </pre>
+      <TerminalPlayer sessionId={sessionId} terminalId={terminal.id} />
     </article>
   );
 }

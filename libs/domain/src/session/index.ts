@@ -6,3 +6,4 @@ export { NOTIFICATION_MAX_LENGTH, PANE_COMMAND_MAX_LENGTH } from './session.acti
 export * from './session.recordings';
 export { sessionBranch, validSessionRepos } from './session.validation';
 export { turnSnapshotId } from './session.turn-snapshots';
+export { TERMINAL_OUTPUT_BATCH_MAX } from './session.terminal-output';

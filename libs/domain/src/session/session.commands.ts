@@ -111,6 +111,16 @@ export type RecordTerminalExited = Command<
   { sessionId: string; terminalId: string; exitCode: number }
 >;
 
+/**
+ * A batch of a Terminal's output as the box read it from the PTY: `data` is base64 of the
+ * bytes from `offset` (bytes of the Terminal's whole output before them) on, so a Terminal
+ * can be replayed and exported (asciicast) from the history.
+ */
+export type RecordTerminalOutput = Command<
+  'RecordTerminalOutput',
+  { sessionId: string; terminalId: string; offset: number; data: string }
+>;
+
 /** The panes of a session's page that `ui_open` can ask a browser to show. */
 export type SessionPane =
   'transcript' | 'prs' | 'terminal' | 'snapshots' | 'autoqa' | 'desktop' | 'files';
@@ -188,6 +198,7 @@ export type SessionCommand =
   | RecordTerminalOpened
   | ReportTerminalOpened
   | RecordTerminalExited
+  | RecordTerminalOutput
   | RequestPane
   | RecordRecording
   | RecordRecordingNarrated;

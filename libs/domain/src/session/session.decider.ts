@@ -18,6 +18,7 @@ import {
 import type { SessionEvent } from './session.events';
 import { revertToSnapshot, takeSnapshot } from './session.snapshots';
 import { rewindToTurn, takeTurnSnapshot } from './session.turn-snapshots';
+import { terminalOutput } from './session.terminal-output';
 import {
   existingSession as existing,
   initialSessionState,
@@ -150,6 +151,8 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
       return terminalReported(command, state);
     case 'RecordTerminalExited':
       return terminalExited(command, state);
+    case 'RecordTerminalOutput':
+      return terminalOutput(command, state);
     case 'RequestPane':
       return requestPane(command, state);
     case 'RecordRecording':
@@ -189,6 +192,11 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
       return { ...state, terminals: { ...state.terminals, [event.data.terminalId]: false } };
     case 'TerminalExited':
       return { ...state, terminals: { ...state.terminals, [event.data.terminalId]: true } };
+    case 'TerminalOutputRecorded': {
+      const { terminalId, offset, length } = event.data;
+      const terminalBytes = { ...state.terminalBytes, [terminalId]: offset + length };
+      return { ...state, terminalBytes };
+    }
     case 'NotificationSent': {
       const notificationIds = idSetAdd(state.notificationIds, event.data.notificationId);
       return { ...state, notificationIds };

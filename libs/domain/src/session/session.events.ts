@@ -103,6 +103,19 @@ export type TerminalExited = DomainEvent<
   { sessionId: string; terminalId: string; exitCode: number; at: string }
 >;
 
+/** Bytes `offset`…`offset + length - 1` of a Terminal's output, `data` their base64. */
+export type TerminalOutputRecorded = DomainEvent<
+  'TerminalOutputRecorded',
+  {
+    sessionId: string;
+    terminalId: string;
+    offset: number;
+    length: number;
+    data: string;
+    at: string;
+  }
+>;
+
 export type PaneRequested = DomainEvent<
   'PaneRequested',
   {
@@ -135,6 +148,7 @@ export type SessionEvent =
   | NotificationSent
   | TerminalOpened
   | TerminalExited
+  | TerminalOutputRecorded
   | PaneRequested
   | RecordingFinished
   | RecordingNarrated;
@@ -155,6 +169,7 @@ export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [
   'NotificationSent',
   'TerminalOpened',
   'TerminalExited',
+  'TerminalOutputRecorded',
   'PaneRequested',
   'RecordingFinished',
   'RecordingNarrated',

@@ -26,6 +26,8 @@ export type SessionState =
       turnSnapshots?: Readonly<Record<string, string>>;
       /** Terminal id → whether it has exited. */
       terminals: Readonly<Record<string, boolean>>;
+      /** Terminal id → bytes of its output recorded (absent in old folds: none). */
+      terminalBytes?: Readonly<Record<string, number>>;
       /** Ids already used, so a notification is never recorded (and pushed) twice. */
       notificationIds: IdSet;
     };

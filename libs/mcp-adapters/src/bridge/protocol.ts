@@ -43,6 +43,15 @@ export const terminalOpenedFrame = z.object({
   createdAt: z.string(),
 });
 export const terminalExitedFrame = z.object({ terminalId: z.string(), exitCode: z.number().int() });
+/** A batch of a Terminal's output: base64 of its bytes from `offset` on (the session records it). */
+export const terminalOutputFrame = z.object({
+  terminalId: z.string(),
+  offset: z.number().int().min(0),
+  data: z
+    .string()
+    .min(1)
+    .max(96 * 1024),
+});
 
 /**
  * control plane → daemon: run one turn of a conversation's agent. `env` holds the credentials

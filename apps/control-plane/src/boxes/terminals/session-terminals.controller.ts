@@ -1,4 +1,4 @@
-import { Inject, Controller, Get, Param, Query } from '@nestjs/common';
+import { Inject, Controller, Get, Header, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
@@ -35,6 +35,17 @@ export class SessionTerminalsController {
   list(@Param('id') id: string): TerminalListing[] {
     requireSession(this.readModels, id);
     return this.terminals.list(id);
+  }
+
+  @Get(':terminalId/asciicast')
+  @Header('content-type', 'application/x-asciicast; charset=utf-8')
+  @ApiOperation({
+    summary:
+      "A Terminal's whole output as an asciicast v2 recording (asciinema), from the session's history: it works when the box is gone too",
+  })
+  asciicast(@Param('id') id: string, @Param('terminalId') terminalId: string): Promise<string> {
+    requireSession(this.readModels, id);
+    return this.terminals.asciicast(id, terminalId);
   }
 
   @Get(':terminalId')

@@ -4,7 +4,9 @@ import { DomainError, ErrorCode, sessionDecider, sessionStream } from '@sessionb
 import { sessionDetailsQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
 import { DaemonChannel } from '../channel/daemon-channel';
 import { CommandBus } from '../../infrastructure/command-bus';
-import { READ_MODELS } from '../../infrastructure/tokens';
+import type { EventStore } from '@sessionboxer/event-store';
+import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens';
+import { asciicast } from './asciicast';
 
 /** The exit code of a Terminal whose box was gone before it could start (a shell's "cannot execute"). */
 const NEVER_STARTED = 126;
@@ -14,10 +16,14 @@ export type { TerminalListing, TerminalOutput };
 /** Terminals are PTYs the box's daemon runs; the control plane asks for them and records them. */
 @Injectable()
 export class Terminals {
+  /** Each session's last output batch being recorded: the next waits for it. */
+  private readonly outputs = new Map<string, Promise<void>>();
+
   constructor(
     private readonly channel: DaemonChannel,
     private readonly bus: CommandBus,
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   /**
@@ -57,6 +63,18 @@ export class Terminals {
     }));
   }
 
+  /** A Terminal's whole recorded output as asciicast v2, from the session's history. */
+  async asciicast(sessionId: string, terminalId: string): Promise<string> {
+    const cast = asciicast(await this.store.readStream(sessionStream(sessionId)), terminalId);
+    if (cast === null) {
+      throw new DomainError(
+        ErrorCode.NotFound,
+        `session ${sessionId} has no Terminal ${terminalId}`,
+      );
+    }
+    return cast;
+  }
+
   /** The last `lines` lines of a Terminal's output; the output lives in the box, so it must run. */
   async read(sessionId: string, terminalId: string, lines: number): Promise<TerminalOutput> {
     const details = sessionDetailsQueries(this.readModels).get(sessionId);
@@ -79,6 +97,32 @@ export class Terminals {
       terminalId,
       lines,
     });
+  }
+
+  /**
+   * Records a batch of a Terminal's output. A session's batches are recorded one after the
+   * other in the order they came, so offsets never race (a later batch first would make the
+   * decider take the earlier one for a resend).
+   */
+  recordOutput(
+    sessionId: string,
+    frame: { terminalId: string; offset: number; data: string },
+  ): Promise<void> {
+    const run = async () => {
+      await this.bus.execute(sessionDecider, sessionStream(sessionId), {
+        type: 'RecordTerminalOutput',
+        data: { sessionId, ...frame },
+        metadata: this.metadata(sessionId, `terminal-output/${frame.terminalId}/${frame.offset}`),
+      });
+    };
+    const previous = this.outputs.get(sessionId) ?? Promise.resolve();
+    const next = previous.then(run, run);
+    const tail = next.catch(() => undefined);
+    this.outputs.set(sessionId, tail);
+    void tail.then(() => {
+      if (this.outputs.get(sessionId) === tail) this.outputs.delete(sessionId);
+    });
+    return next;
   }
 
   private metadata(sessionId: string, key: string) {
