@@ -1,4 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import {
   DEFAULT_EGRESS_ALLOW_LIST,
   effectiveAllowList,
@@ -9,7 +14,7 @@ import {
   type SessionEgressMode,
 } from '@sessionboxer/domain';
 import type { EgressPolicyView, SessionEgressView } from '@sessionboxer/contracts';
-import type { EventStore } from '@sessionboxer/event-store';
+import type { EventStore, Subscription } from '@sessionboxer/event-store';
 import type { SqliteReadModelStore } from '@sessionboxer/projections';
 import { requireSession } from '../common/require-session';
 import { CommandBus } from '../infrastructure/command-bus';
@@ -17,20 +22,47 @@ import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens';
 
 /**
  * Global settings' egress allow list and each session's own (the last event of each stream).
- * Every connection reads them, so the last event of each stream is kept in memory: this
- * service is the only writer of these streams, and forgets a stream when it writes it.
+ * Every connection reads them, so the last event of each stream is kept in memory, forgotten
+ * when this service writes the stream, and when any instance's write of it reaches the log.
  */
+const STREAM_PREFIX = egressPolicyStream().replace(/global$/, '');
+
 @Injectable()
-export class EgressPolicyService {
+export class EgressPolicyService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly cache = new Map<string, EgressPolicyEvent | null>();
   /** Writes so far: a read that a write overtook is not cached. */
   private writes = 0;
+  private subscription: Subscription | null = null;
+  /** Only while the log is followed can a cached list be known current. */
+  private following = false;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
     private readonly bus: CommandBus,
   ) {}
+
+  /** Another instance's change of a list is seen here too: its stream is read again. */
+  onApplicationBootstrap(): void {
+    const subscription = this.store.subscribeToAll({ fromPosition: 'end' });
+    this.subscription = subscription;
+    this.following = true;
+    void (async () => {
+      try {
+        for await (const event of subscription) {
+          if (event.streamName.startsWith(STREAM_PREFIX)) this.forget(event.streamName);
+        }
+      } catch {
+        // The log is no longer followed: nothing is cached from now on.
+      }
+      this.following = false;
+      this.cache.clear();
+    })();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscription?.close();
+  }
 
   async global(): Promise<EgressPolicyView> {
     const last = await this.last(egressPolicyStream());
@@ -105,7 +137,7 @@ export class EgressPolicyService {
     const writes = this.writes;
     const [event] = await this.store.readStream(stream, { direction: 'backwards', maxCount: 1 });
     const last = event ? ({ type: event.type, data: event.data } as EgressPolicyEvent) : null;
-    if (writes === this.writes) this.cache.set(stream, last);
+    if (writes === this.writes && this.following) this.cache.set(stream, last);
     return last;
   }
 
