@@ -26,9 +26,12 @@ function cli(
   });
 }
 
+const TOKEN = 'ghp_' + 'Q1w2E3r4T5y6U7i8O9p0A1s2D3f4G5h6J7k8';
+
 describe('verify and export, from the command line', () => {
   let dataDir: string;
   let keyFile: string;
+  let secretive: string;
 
   beforeAll(async () => {
     const api = await startApp();
@@ -36,6 +39,8 @@ describe('verify and export, from the command line', () => {
     keyFile = path.join(dataDir, 'audit-key');
     for (let i = 0; i < 3; i++)
       await api.request('POST', '/api/sessions', { title: `Audited ${i}` });
+    secretive = (await api.request('POST', '/api/sessions', { title: 'Secretive' })).body.id;
+    await api.request('PATCH', `/api/sessions/${secretive}`, { title: `push with ${TOKEN}` });
     await api.close();
   });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -74,6 +79,47 @@ describe('verify and export, from the command line', () => {
     );
     expect(edited.code).toBe(1);
     expect(edited.stdout).toContain('the first bad event is at position 2');
+  });
+
+  it("exports one session redacted: no token in it, and it verifies offline as that session's", async () => {
+    const bundle = path.join(dataDir, 'session.jsonl');
+    const args = ['export', '--data', dataDir, '--session', secretive, '--out', bundle];
+    const plain = await cli(args, keyFile);
+    expect(plain.code).toBe(0);
+    expect(fs.readFileSync(bundle, 'utf8')).toContain(TOKEN);
+    const exported = await cli([...args, '--redact'], keyFile);
+    expect(exported.code).toBe(0);
+    expect(exported.stdout).toMatch(
+      /events written to .*session\.jsonl \(\d+ others by digest, 1 values hidden\)/,
+    );
+    expect(fs.readFileSync(bundle, 'utf8')).not.toContain(TOKEN);
+    const offline = await cli(
+      ['verify', '--bundle', bundle, '--public-key', `${keyFile}.pub`],
+      'nowhere',
+    );
+    expect(offline.code).toBe(0);
+    expect(offline.stdout).toContain(`bundle of session ${secretive}, redacted (1 values hidden)`);
+    expect(offline.stdout).toContain("the manifest is signed with the installation's key");
+    const family = await cli(['export', '--data', dataDir, '--family', '--out', bundle], keyFile);
+    expect(family.code).toBe(2);
+  });
+
+  it('replays a policy over the history: session renames are allowed, nothing is refused', async () => {
+    const policy = path.join(dataDir, 'policy.json');
+    fs.writeFileSync(policy, JSON.stringify({ agentTools: 'off', egressAllow: [] }));
+    const res = await cli(
+      ['policy-replay', '--data', dataDir, '--policy', policy, '--json'],
+      keyFile,
+    );
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({
+      examined: { toolCalls: 0, connections: 0 },
+      findings: [],
+    });
+    fs.writeFileSync(policy, JSON.stringify({ agentTools: 'never' }));
+    const bad = await cli(['policy-replay', '--data', dataDir, '--policy', policy], keyFile);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/agentTools/);
   });
 
   it('names the event a changed byte in the SQLite file altered, and exits 1', async () => {
