@@ -60,8 +60,16 @@ export class SandboxBoxes {
     });
   }
 
-  running(sandboxId: string): boolean {
-    return this.driver.info(sandboxId)?.status === 'running';
+  /**
+   * A running sandbox whose box is gone (a restart of the control plane ended it, or the host
+   * rebooted) starts again over its files; its processes are lost, its files are kept.
+   */
+  async ensureRunning(sandboxId: string): Promise<void> {
+    const status = this.driver.info(sandboxId)?.status;
+    if (status === 'running') return;
+    if (status === 'frozen') return this.driver.thaw(sandboxId);
+    if (status !== undefined) await this.driver.destroy(sandboxId).catch(() => undefined);
+    await this.start(sandboxId, undefined);
   }
 
   async freeze(sandboxId: string): Promise<void> {

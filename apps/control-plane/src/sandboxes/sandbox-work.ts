@@ -38,7 +38,7 @@ export class SandboxWork {
       timeout_seconds?: number;
     },
   ): Promise<ExecAnswer> {
-    const doc = this.sandboxes.running(caller, args.sandbox);
+    const doc = await this.live(caller, args.sandbox);
     const env = args.env ?? {};
     for (const [k, v] of Object.entries(env)) {
       if (!ENV_NAME.test(k))
@@ -61,9 +61,16 @@ export class SandboxWork {
     }
   }
 
+  /** A running sandbox of the caller's, its box started again if it was lost. */
+  private async live(caller: KeyIdentity, ref: string) {
+    const doc = this.sandboxes.running(caller, ref);
+    await this.boxes.ensureRunning(doc.id);
+    return doc;
+  }
+
   /** Not masked: a file holds what was written to it (the docs say so). */
   async readFile(caller: KeyIdentity, args: { sandbox: string; path: string }) {
-    const doc = this.sandboxes.running(caller, args.sandbox);
+    const doc = await this.live(caller, args.sandbox);
     const done = this.use.begin(doc.id);
     try {
       const bytes = await readInBox(this.boxes.driverPort, doc.id, args.path);
@@ -101,7 +108,7 @@ export class SandboxWork {
         { field: 'content' },
       );
     }
-    const doc = this.sandboxes.running(caller, args.sandbox);
+    const doc = await this.live(caller, args.sandbox);
     const done = this.use.begin(doc.id);
     try {
       await writeInBox(this.boxes.driverPort, doc.id, args.path, bytes);
