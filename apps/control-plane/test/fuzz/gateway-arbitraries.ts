@@ -61,6 +61,11 @@ function framesFor(sessionId: string): Record<string, fc.Arbitrary<unknown>> {
       terminalId: maybe(text(120)),
       exitCode: maybe(fc.oneof(fc.integer(), fc.double())),
     }),
+    'terminal.output': partial({
+      terminalId: maybe(text(120)),
+      offset: maybe(fc.oneof(fc.integer(), fc.double())),
+      data: maybe(fc.oneof(fc.base64String({ maxLength: 200 }), fc.string({ maxLength: 200 }))),
+    }),
     'terminal.answer': partial({
       requestId: maybe(text(120)),
       ok: maybe(fc.boolean()),
@@ -76,6 +81,7 @@ export const SUBSCRIBED = [
   'agent.output',
   'terminal.opened',
   'terminal.exited',
+  'terminal.output',
   'terminal.answer',
 ];
 
