@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApiKeysModule } from '../api-keys';
 import { AuthModule } from '../auth';
 import { PresenceModule } from '../presence';
 import { SshEndpoints } from './endpoints/ssh-endpoints.service';
@@ -8,15 +9,24 @@ import { TerminalClock } from './terminals/terminal-clock';
 import { TerminalsController } from './terminals/terminals.controller';
 import { Terminals } from './terminals/terminals.service';
 import { TerminalsFeed } from './terminals/terminals-feed';
+import { TerminalCommands } from './terminals/terminal-commands';
 
 /**
  * The terminal MCP (the ShellWatch surface): SSH endpoints and keys, terminals a person
  * approves before the handshake, and the MCP server on its own listener (docs/TERMINALS.md).
  */
 @Module({
-  imports: [AuthModule, PresenceModule],
+  imports: [AuthModule, PresenceModule, ApiKeysModule],
   controllers: [TerminalsController],
-  providers: [SshEndpoints, SshKeys, Terminals, TerminalsFeed, TerminalClock, TerminalMcpServer],
+  providers: [
+    SshEndpoints,
+    SshKeys,
+    Terminals,
+    TerminalCommands,
+    TerminalsFeed,
+    TerminalClock,
+    TerminalMcpServer,
+  ],
   exports: [TerminalMcpServer, TerminalClock],
 })
 export class TerminalMcpModule {}

@@ -111,7 +111,16 @@ export async function connectTerminalClient(
   const code = await consent(provider.authorizationUrl, person.username, person.password);
   const done = await auth(provider, { serverUrl: mcpUrl, authorizationCode: code, scope });
   if (done !== 'AUTHORIZED') throw new Error(`auth answered ${done}`);
-  const transport = new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider: provider });
+  return wrap(new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider: provider }));
+}
+
+/** A program's client: a bearer token (an org API key) instead of OAuth. */
+export function connectWithBearer(mcpUrl: string, token: string): Promise<TerminalClient> {
+  const headers = { authorization: `Bearer ${token}` };
+  return wrap(new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers } }));
+}
+
+async function wrap(transport: StreamableHTTPClientTransport): Promise<TerminalClient> {
   const client = new Client({ name: 'proof-client', version: '1.0.0' });
   const notices: Notice[] = [];
   const waiters = new Set<() => void>();

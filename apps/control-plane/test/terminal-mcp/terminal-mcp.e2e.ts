@@ -1,5 +1,11 @@
 import { TerminalClock } from '../../src/terminal-mcp';
-import { outputNotice, statusNotice, type TerminalClient } from './mcp-client-kit';
+import { DEFAULT_ORG_ID } from '@sessionboxer/domain/org';
+import {
+  connectWithBearer,
+  outputNotice,
+  statusNotice,
+  type TerminalClient,
+} from './mcp-client-kit';
 import { startTerminalWorld, until, type TerminalWorld } from './terminal-kit';
 
 jest.setTimeout(90_000);
@@ -258,5 +264,41 @@ describe('terminal MCP against a real sshd', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.message).toMatch(/no approver's browser is connected/);
     await w.connectApprover();
+  });
+
+  it("an org API key (issue 16's) connects as a program; one without write access only lists endpoints", async () => {
+    const made = await w.api.request('POST', `/api/orgs/${DEFAULT_ORG_ID}/api-keys`, {
+      name: 'read-only',
+      scopes: ['sandboxes:read'],
+    });
+    expect(made.status).toBe(201);
+    const key = await connectWithBearer(w.mcpUrl, made.body.key as string);
+    try {
+      const owner = await w.client();
+      const endpointId = await w.endpoint(owner);
+      const listed = await key.call('shellwatch_manage_endpoints', { action: 'list' });
+      expect(listed.map((e: { endpointId: string }) => e.endpointId)).toContain(endpointId);
+      const refused = await key.refused('shellwatch_manage_endpoints', {
+        action: 'delete',
+        endpointId,
+      });
+      expect(refused).toMatchObject({ statusCode: 403, error: 'FORBIDDEN' });
+      expect(refused.message).toMatch(/no endpoint write access/);
+      const { sessionId } = await key.call('shellwatch_create_session', { endpointId });
+      const view = (await w.api.request('GET', '/api/terminals')).body.find(
+        (v: { terminalId: string }) => v.terminalId === sessionId,
+      );
+      expect(view.requester).toBe(
+        `API key ${made.body.keyId as string} (granted by org ${DEFAULT_ORG_ID})`,
+      );
+      await key.call('shellwatch_close_session', { sessionId });
+    } finally {
+      await key.close();
+    }
+    const bad = await fetch(w.mcpUrl, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sbk_nope' },
+    });
+    expect(bad.status).toBe(401);
   });
 });

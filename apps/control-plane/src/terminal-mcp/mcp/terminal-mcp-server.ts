@@ -16,11 +16,13 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import express, { type Request, type Response } from 'express';
+import { ApiKeys } from '../../api-keys';
 import { AuthService } from '../../auth';
 import type { AppConfig } from '../../config';
 import { APP_CONFIG } from '../../infrastructure/tokens';
 import { SshEndpoints } from '../endpoints/ssh-endpoints.service';
 import { SshKeys } from '../keys/ssh-keys.service';
+import { bearerVerifier } from '../oauth/bearer-verifier';
 import { consentRoute } from '../oauth/consent.route';
 import {
   SCOPE_ENDPOINTS_WRITE,
@@ -58,6 +60,7 @@ export class TerminalMcpServer implements OnApplicationBootstrap, OnApplicationS
     private readonly endpoints: SshEndpoints,
     private readonly keys: SshKeys,
     private readonly clock: TerminalClock,
+    private readonly apiKeys: ApiKeys,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -104,7 +107,7 @@ export class TerminalMcpServer implements OnApplicationBootstrap, OnApplicationS
       consentRoute(this.oauth, this.auth, base.origin),
     );
     const bearer = requireBearerAuth({
-      verifier: this.oauth,
+      verifier: bearerVerifier(this.oauth, this.apiKeys),
       requiredScopes: [SCOPE_TERMINALS],
       resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl),
     });

@@ -18,18 +18,14 @@ export interface ToolContext {
 }
 
 /**
- * A tool's answer: the result as JSON text (and structured when it is an object), or a
+ * A tool's answer: the result as JSON text, or a
  * refusal with `isError: true` and the HTTP API's error body, so `statusCode` 404 / 403 reads
  * the same as there ("404 style": a session not owned answers like a missing one).
  */
 export async function answer(ctx: ToolContext, run: () => unknown): Promise<CallToolResult> {
   try {
-    const result = await run();
-    const structured =
-      typeof result === 'object' && result !== null && !Array.isArray(result)
-        ? { structuredContent: result as Record<string, unknown> }
-        : {};
-    return { content: [{ type: 'text', text: JSON.stringify(result) }], ...structured };
+    // JSON text only: a structured copy beside it would send a page of output twice.
+    return { content: [{ type: 'text', text: JSON.stringify(await run()) }] };
   } catch (e) {
     const a = toErrorAnswer(e, ctx.logger);
     const body = { statusCode: errorCodeToHttp[a.code], error: a.code, message: a.message };

@@ -78,14 +78,25 @@ export class OutputBuffer {
     return { data, startOffset: start, endOffset: end, truncated: end < this.size };
   }
 
-  /** The largest cut ≤ `want` in `window` that splits no sequence; at least one whole one. */
+  /**
+   * The largest cut ≤ `want` in `window` that splits no sequence. At the end of what has
+   * arrived, a last sequence still incomplete (its other bytes are on their way) is left for
+   * the next read. A limit smaller than the first character gives that character whole.
+   */
   private boundary(window: Buffer, want: number): number {
-    if (want >= window.length) return window.length;
-    let cut = want;
-    while (cut > 0 && isContinuation(window[cut])) cut -= 1;
-    if (cut > 0) return cut;
-    // The limit is smaller than the first character: give that one character whole.
-    return Math.min(window.length, sequenceLength(window[0]));
+    let cut = Math.min(want, window.length);
+    if (cut < window.length) {
+      while (cut > 0 && isContinuation(window[cut])) cut -= 1;
+    } else {
+      let lead = cut - 1;
+      while (lead > 0 && cut - lead < 4 && isContinuation(window[lead])) lead -= 1;
+      if (lead >= 0 && !isContinuation(window[lead]) && lead + sequenceLength(window[lead]) > cut) {
+        cut = lead;
+      }
+    }
+    if (cut > 0 || window.length === 0) return cut;
+    const first = sequenceLength(window[0]);
+    return first <= window.length ? first : 0;
   }
 
   private chunkAt(offset: number): number {

@@ -30,6 +30,8 @@ export class TerminalRuntime {
   onOutput: () => void = () => undefined;
   readonly createdAt: string;
   private notified = 0;
+  /** How far the owner has read: a notification it has not acted on yet needs no company. */
+  private readUpTo = 0;
   private debounce: NodeJS.Timeout | null = null;
   private recorded = 0;
   private batchTimer: NodeJS.Timeout | null = null;
@@ -50,7 +52,9 @@ export class TerminalRuntime {
   output(bytes: Buffer): void {
     this.buffer.append(bytes);
     this.onOutput();
-    if (this.debounce === null) this.notify();
+    // At once after a quiet spell, or when the owner has read all it was told of (it waits
+    // for this very output: an echo); otherwise at the end of the debounce window.
+    if (this.debounce === null || this.readUpTo >= this.notified) this.notify();
     if (this.buffer.length - this.recorded >= BATCH_BYTES) void this.flush();
     else this.batchTimer ??= setTimeout(() => void this.flush(), BATCH_MS);
   }
@@ -61,8 +65,11 @@ export class TerminalRuntime {
     this.listener?.sessionStatus(this.sessionId, status, this.endpointId);
   }
 
+  /** The owner's read (the Terminals view reads through `buffer`, which moves nothing). */
   read(afterOffset?: number, limit?: number): OutputPage {
-    return this.buffer.read(afterOffset, limit);
+    const page = this.buffer.read(afterOffset, limit);
+    this.readUpTo = Math.max(this.readUpTo, page.endOffset);
+    return page;
   }
 
   /** Writes what is not yet in the log; resolves when all of it is. */
@@ -93,6 +100,7 @@ export class TerminalRuntime {
   }
 
   private notify(): void {
+    if (this.debounce) clearTimeout(this.debounce);
     const from = this.notified;
     this.notified = this.buffer.length;
     this.listener?.outputAvailable(this.sessionId, from);

@@ -5,17 +5,12 @@ import {
   ErrorCode,
   keyTokensToText,
   SSH_SIGN_TIMEOUT_MS,
-  sshTerminalDecider,
-  sshTerminalStream,
   type Actor,
   type SshTerminalCloseReason,
-  type SshTerminalCommand,
 } from '@sessionboxer/domain';
-import { sshTerminalQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
 import type { AppConfig } from '../../config';
-import { CommandBus } from '../../infrastructure/command-bus';
 import { IdGenerator } from '../../infrastructure/clock';
-import { APP_CONFIG, READ_MODELS } from '../../infrastructure/tokens';
+import { APP_CONFIG } from '../../infrastructure/tokens';
 import { UiPresence } from '../../presence';
 import { SshEndpoints } from '../endpoints/ssh-endpoints.service';
 import { SshKeys } from '../keys/ssh-keys.service';
@@ -24,8 +19,7 @@ import { openShell } from './ssh-connection';
 import { TerminalClock } from './terminal-clock';
 import { TerminalRuntime, type TerminalListener } from './terminal-runtime';
 import { TerminalsFeed } from './terminals-feed';
-
-const SYSTEM: Actor = { kind: 'system', id: 'terminal-mcp' };
+import { TERMINAL_SYSTEM, TerminalCommands } from './terminal-commands';
 
 /** Who is calling over MCP: its AgentSession (the connection) and how to name it on a card. */
 export interface TerminalCaller {
@@ -48,8 +42,7 @@ export class Terminals implements OnApplicationShutdown {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
-    private readonly bus: CommandBus,
+    private readonly commands: TerminalCommands,
     private readonly ids: IdGenerator,
     private readonly clock: TerminalClock,
     private readonly presence: UiPresence,
@@ -73,8 +66,8 @@ export class Terminals implements OnApplicationShutdown {
       approversConnected: this.presence.connected(),
       expiresAt,
     };
-    await this.run(sessionId, 'RequestSshTerminal', data, caller.actor);
-    const sink = (offset: number, bytes: Buffer) => this.record(sessionId, offset, bytes);
+    await this.commands.run(sessionId, 'RequestSshTerminal', data, caller.actor);
+    const sink = (offset: number, bytes: Buffer) => this.commands.record(sessionId, offset, bytes);
     const rt = new TerminalRuntime(
       sessionId,
       caller.owner,
@@ -137,7 +130,12 @@ export class Terminals implements OnApplicationShutdown {
 
   /** A person's answer to the endpoint-auth card. */
   async answer(sessionId: string, allow: boolean, person: Actor): Promise<SshTerminalView> {
-    await this.run(sessionId, 'AnswerSshTerminal', { terminalId: sessionId, allow }, person);
+    await this.commands.run(
+      sessionId,
+      'AnswerSshTerminal',
+      { terminalId: sessionId, allow },
+      person,
+    );
     this.timeouts.get(sessionId)?.();
     this.timeouts.delete(sessionId);
     const rt = this.live.get(sessionId);
@@ -147,11 +145,11 @@ export class Terminals implements OnApplicationShutdown {
   }
 
   views(): SshTerminalView[] {
-    return sshTerminalQueries(this.readModels).list();
+    return this.commands.views();
   }
 
   view(sessionId: string): SshTerminalView | null {
-    return sshTerminalQueries(this.readModels).get(sessionId);
+    return this.commands.view(sessionId);
   }
 
   /** For the Terminals view: any terminal's output while this process holds it. */
@@ -162,7 +160,7 @@ export class Terminals implements OnApplicationShutdown {
         ErrorCode.NotFound,
         `terminal ${sessionId} is not live in this control plane`,
       );
-    return rt.read(afterOffset ?? 0, limit ?? READ_LIMIT_DEFAULT);
+    return rt.buffer.read(afterOffset ?? 0, limit ?? READ_LIMIT_DEFAULT);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -186,12 +184,12 @@ export class Terminals implements OnApplicationShutdown {
       if (rt.ending) return shell.end(); // closed meanwhile
       rt.shell = shell;
       if (e.hostKeyFingerprint === null)
-        await this.endpoints.pin(e.endpointId, shell.fingerprint, SYSTEM);
-      await this.run(
+        await this.endpoints.pin(e.endpointId, shell.fingerprint, TERMINAL_SYSTEM);
+      await this.commands.run(
         rt.sessionId,
         'RecordSshTerminalOpened',
         { terminalId: rt.sessionId, hostKeyFingerprint: shell.fingerprint },
-        SYSTEM,
+        TERMINAL_SYSTEM,
       );
       shell.channel.on('data', (b: Buffer) => rt.output(b));
       shell.channel.stderr.on('data', (b: Buffer) => rt.output(b));
@@ -200,12 +198,14 @@ export class Terminals implements OnApplicationShutdown {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn({ terminal: rt.sessionId, message }, 'terminal did not open');
-      await this.run(
-        rt.sessionId,
-        'FailSshTerminal',
-        { terminalId: rt.sessionId, message },
-        SYSTEM,
-      ).catch(() => undefined);
+      await this.commands
+        .run(
+          rt.sessionId,
+          'FailSshTerminal',
+          { terminalId: rt.sessionId, message },
+          TERMINAL_SYSTEM,
+        )
+        .catch(() => undefined);
       this.forget(rt, 'errored');
     }
   }
@@ -213,14 +213,8 @@ export class Terminals implements OnApplicationShutdown {
   private async expire(sessionId: string): Promise<void> {
     this.timeouts.delete(sessionId);
     const rt = this.live.get(sessionId);
-    const at = this.clock.now().toISOString();
-    const result = await this.run(
-      sessionId,
-      'ExpireSshTerminal',
-      { terminalId: sessionId },
-      SYSTEM,
-      at,
-    );
+    const data = { terminalId: sessionId };
+    const result = await this.commands.run(sessionId, 'ExpireSshTerminal', data, TERMINAL_SYSTEM);
     if (rt && result > 0) this.forget(rt, 'errored');
   }
 
@@ -230,7 +224,12 @@ export class Terminals implements OnApplicationShutdown {
     this.timeouts.get(rt.sessionId)?.();
     rt.shell?.end();
     await rt.flush().catch(() => undefined);
-    await this.run(rt.sessionId, 'CloseSshTerminal', { terminalId: rt.sessionId, reason }, SYSTEM);
+    await this.commands.run(
+      rt.sessionId,
+      'CloseSshTerminal',
+      { terminalId: rt.sessionId, reason },
+      TERMINAL_SYSTEM,
+    );
     this.forget(rt, 'closed');
   }
 
@@ -250,34 +249,5 @@ export class Terminals implements OnApplicationShutdown {
       throw new DomainError(ErrorCode.NotFound, `session ${String(sessionId)} not found`);
     }
     return rt;
-  }
-
-  private async record(terminalId: string, offset: number, bytes: Buffer): Promise<void> {
-    const data = { terminalId, offset, length: bytes.length, data: bytes.toString('base64') };
-    await this.run(terminalId, 'RecordSshTerminalOutput', data, SYSTEM, undefined, false);
-  }
-
-  /** Runs a command; answers how many events it appended. */
-  private async run(
-    terminalId: string,
-    type: SshTerminalCommand['type'],
-    data: unknown,
-    actor: Actor,
-    at = this.clock.now().toISOString(),
-    wait = true,
-  ): Promise<number> {
-    const command = {
-      type,
-      data,
-      metadata: { ...this.bus.metadata(actor), at },
-    } as SshTerminalCommand;
-    const result = await this.bus.execute(
-      sshTerminalDecider,
-      sshTerminalStream(terminalId),
-      command,
-      { wait },
-    );
-    if (wait && result.events.length > 0) this.feed.changed(() => this.views());
-    return result.events.length;
   }
 }
