@@ -3,6 +3,7 @@ import { checkAuth } from './auth';
 import { AppHeader } from './components/AppHeader';
 import { Home } from './components/Home';
 import { SessionView } from './components/SessionView';
+import { SandboxesPage } from './components/sandboxes/SandboxesPage';
 import { SettingsPage } from './components/SettingsPage';
 import { Sidebar } from './components/Sidebar';
 import { SignIn } from './components/SignIn';
@@ -22,6 +23,8 @@ function Page({ route }: { route: Route }) {
       return <SettingsPage />;
     case 'terminals':
       return <TerminalsPage />;
+    case 'sandboxes':
+      return <SandboxesPage />;
     case 'missing':
       return (
         <>

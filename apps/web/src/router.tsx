@@ -5,6 +5,7 @@ export type Route =
   | { name: 'session'; id: string }
   | { name: 'settings' }
   | { name: 'terminals' }
+  | { name: 'sandboxes' }
   | { name: 'missing' };
 
 const CHANGE = 'sb:navigate';
@@ -13,6 +14,7 @@ export function parseRoute(pathname: string): Route {
   if (pathname === '/' || pathname === '') return { name: 'home' };
   if (pathname === '/settings' || pathname === '/settings/') return { name: 'settings' };
   if (pathname === '/terminals' || pathname === '/terminals/') return { name: 'terminals' };
+  if (pathname === '/sandboxes' || pathname === '/sandboxes/') return { name: 'sandboxes' };
   const session = /^\/sessions\/([^/]+)\/?$/.exec(pathname);
   if (session) return { name: 'session', id: decodeURIComponent(session[1]) };
   return { name: 'missing' };

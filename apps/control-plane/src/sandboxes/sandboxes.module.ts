@@ -6,6 +6,7 @@ import { Environments } from './environments.service';
 import { McpController } from './mcp.controller';
 import { SandboxOpenApiController, SandboxRestController } from './rest.controller';
 import { SandboxApiService } from './sandbox-api.service';
+import { SandboxesAdminController } from './sandboxes-admin.controller';
 import { SandboxBoxes } from './sandbox-boxes';
 import { SandboxIdle } from './sandbox-idle';
 import { SandboxSecrets } from './sandbox-secrets';
@@ -19,7 +20,12 @@ import { Sandboxes } from './sandboxes.service';
  */
 @Module({
   imports: [ApiKeysModule, BoxesModule, JobsModule],
-  controllers: [McpController, SandboxRestController, SandboxOpenApiController],
+  controllers: [
+    McpController,
+    SandboxRestController,
+    SandboxOpenApiController,
+    SandboxesAdminController,
+  ],
   providers: [
     Environments,
     Sandboxes,

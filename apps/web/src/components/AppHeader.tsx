@@ -19,6 +19,7 @@ export function AppHeader() {
       <div className="banner-end">
         {hasSession && <Bell />}
         <Link to="/terminals">Terminals</Link>
+        <Link to="/sandboxes">Sandboxes</Link>
         <Link to="/settings">Settings</Link>
         {username !== null && (
           <>

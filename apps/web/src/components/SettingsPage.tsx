@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { errorText, get } from '../api';
 import type { PublicSettings, SettingsView } from '@sessionboxer/contracts';
 import { Credentials } from './Credentials';
+import { ApiKeysSettings } from './sandboxes/ApiKeysSettings';
 import { EgressSettings } from './EgressSettings';
 import { GlobalSettings } from './GlobalSettings';
 import { McpSettings } from './McpSettings';
@@ -40,6 +41,7 @@ export function SettingsPage() {
       <RepositoriesSettings />
       <EgressSettings />
       <Credentials />
+      <ApiKeysSettings />
       <ScheduledTasks />
     </div>
   );
