@@ -175,7 +175,9 @@ describe('session read models over the real SQLite event store', () => {
         ['session_policies', true],
         ['sidebar_tree', true],
         ['snapshots', true],
+        ['timeline', true],
         ['transcript_markers', true],
+        ['turn_snapshots', true],
         ['verifications', true],
       ]);
       expect(comparison.equal).toBe(true);

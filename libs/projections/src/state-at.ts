@@ -154,7 +154,8 @@ export async function sessionStateAt(
 }
 
 function wholeTranscript(store: SqliteReadModelStore, sessionId: string): TranscriptEntry[] {
-  const queries = transcriptQueries(store);
+  // The fold holds neither the sidebar nor turn snapshots, so no fork's inherited conversation.
+  const queries = transcriptQueries(store, { inherited: false });
   const entries: TranscriptEntry[] = [];
   let after: number | undefined;
   for (;;) {

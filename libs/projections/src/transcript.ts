@@ -66,12 +66,13 @@ function entriesAfter(
   sessionId: string,
   after: number | undefined,
   limit: number,
+  inherit: boolean,
 ): TranscriptEntry[] {
   const entries = listMarkers(reader, sessionId, { after, limit }).map(markerEntry);
   const sources = [{ sessionId, upTo: Number.MAX_SAFE_INTEGER }];
   for (const { sessionId: id, upTo } of [
     ...sources,
-    ...inheritedConversations(reader, sessionId),
+    ...(inherit ? inheritedConversations(reader, sessionId) : []),
   ]) {
     for (const conversation of conversationQueries(reader).forSession(id)) {
       for (const doc of listConversationEvents(reader, conversation.id, { after, limit })) {
@@ -84,11 +85,18 @@ function entriesAfter(
   return entries.sort((a, b) => a.position - b.position).slice(0, limit);
 }
 
-export function transcriptQueries(reader: ReadModelReader): TranscriptQueries {
+/**
+ * `inherited: false` leaves out a fork's inherited conversation: for a store that holds only
+ * the transcript's own read models (a fold of the history: no sidebar, no turn snapshots).
+ */
+export function transcriptQueries(
+  reader: ReadModelReader,
+  { inherited = true }: { inherited?: boolean } = {},
+): TranscriptQueries {
   return {
     page(sessionId, options = {}) {
       const limit = Math.min(Math.max(1, options.limit ?? 100), TRANSCRIPT_PAGE_MAX);
-      const found = entriesAfter(reader, sessionId, options.after, limit + 1);
+      const found = entriesAfter(reader, sessionId, options.after, limit + 1, inherited);
       const entries = found.slice(0, limit);
       const next = found.length > limit ? entries[entries.length - 1].position : null;
       return { entries, next };
