@@ -155,12 +155,14 @@ async function copy(from: string, to: string): Promise<void> {
   fs.chmodSync(to, 0o600);
 }
 
-/** Moves the store and read-model files (and their WAL files) into `replaced-<time>/`. */
+/** Moves the store and every read-model file (and their WAL files) into `replaced-<time>/`. */
 function moveAside(dataDir: string): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const aside = path.join(dataDir, `replaced-${stamp}`);
   fs.mkdirSync(aside, { mode: 0o700 });
-  for (const name of [EVENTS_FILE, READ_MODELS_FILE].flatMap(withSidecars)) {
+  // Named instances' read models (read-models-<instance>.sqlite) go too: each rebuilds at start.
+  const instances = fs.readdirSync(dataDir).filter((n) => /^read-models-.+\.sqlite$/.test(n));
+  for (const name of [EVENTS_FILE, READ_MODELS_FILE, ...instances].flatMap(withSidecars)) {
     const file = path.join(dataDir, name);
     if (fs.existsSync(file)) fs.renameSync(file, path.join(aside, name));
   }

@@ -11,9 +11,14 @@ import { cli, SessionWriter } from './store-kit';
  * would drop the in-process control plane's SQLite locks (closing any descriptor of a file
  * drops a process's POSIX locks on it), which is what the running-refusal test relies on.
  */
+/**
+ * What restore may change. The shared state (sign-ins, leases: shared-state.sqlite) is the
+ * running control plane's own, renewed every few seconds, and never restore's business.
+ */
 function digest(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of fs.readdirSync(dir).sort()) {
+    if (name.startsWith('shared-state.sqlite')) continue;
     const s = fs.statSync(path.join(dir, name));
     out[name] = s.isFile() ? `${s.ino} ${s.size} ${s.mtimeMs}` : 'folder';
   }

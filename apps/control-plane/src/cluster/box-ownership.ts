@@ -91,7 +91,12 @@ export class BoxOwnership implements OnModuleInit, OnApplicationShutdown {
 
   private async renewAll(): Promise<void> {
     for (const id of [...this.mine]) {
-      const kept = await this.state.renew(ownerKey(id), this.instance, LEASE_MS).catch(() => null);
+      const key = ownerKey(id);
+      // Renewed, or (the shared state lost it) taken again; false only when another holds it.
+      const kept = await this.state
+        .renew(key, this.instance, LEASE_MS)
+        .then(async (ok) => ok || (await this.state.claim(key, this.instance, LEASE_MS)))
+        .catch(() => null);
       if (kept !== false) continue;
       // Someone else holds it now: this instance must not touch the box any more.
       this.mine.delete(id);

@@ -109,7 +109,8 @@ export class InstanceRegistry implements OnModuleInit, OnApplicationShutdown {
     // The URL is known once the server is bound: the record is rewritten with it.
     const renewed = await this.state.get(key).then(
       async (held) => {
-        if (parse(held)?.nonce !== this.nonce) return false;
+        // Gone (the shared state lost it) is taken again; held by another process is lost.
+        if (held !== null && parse(held)?.nonce !== this.nonce) return false;
         await this.state.set(key, value, LEASE_MS);
         return true;
       },
