@@ -155,7 +155,7 @@ describe('two control-plane instances on one event store and one Redis', () => {
     expect(ticks).toHaveLength(occurrences.length);
   });
 
-  it('lets exactly 3 of 48 session_create calls from creators on both instances through the global cap', async () => {
+  it('lets exactly 3 of 50 session_create calls from creators on both instances through the global cap', async () => {
     const agentMade = ((await b.api.request('GET', '/api/sessions')).body as any[]).filter(
       (s) => s.createdBy && s.status === 'running',
     ).length;
@@ -172,13 +172,17 @@ describe('two control-plane instances on one event store and one Redis', () => {
       });
       await waitForBox(api(b), id);
     }
-    const calls = Array.from({ length: 12 }, (_, i) =>
-      sb('session_create', { title: `Job ${i}`, provider: 'scripted', first_prompt: 'go' }),
+    // 50 calls: 13 + 12 from A's two creators, 13 + 12 from B's.
+    const calls = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        sb('session_create', { title: `Job ${i}`, provider: 'scripted', first_prompt: 'go' }),
+      );
+    await Promise.all(
+      creators.map((id, i) => prompt(i < 2 ? a : b, id, ...calls(i % 2 === 0 ? 13 : 12))),
     );
-    await Promise.all(creators.map((id, i) => prompt(i < 2 ? a : b, id, ...calls)));
     for (const id of creators) await turnFinished(api(b), id, 1, 120_000);
     const outcomes = (await Promise.all(creators.map((id) => results(b, id, 1)))).flat();
-    expect(outcomes).toHaveLength(48);
+    expect(outcomes).toHaveLength(50);
     expect(outcomes.filter((r) => !r.error)).toHaveLength(3);
     const alive = ((await b.api.request('GET', '/api/sessions')).body as any[]).filter(
       (s) => creators.includes(s.createdBy?.sessionId) && s.status === 'running',
