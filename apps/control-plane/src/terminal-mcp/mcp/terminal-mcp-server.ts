@@ -154,7 +154,9 @@ export class TerminalMcpServer implements OnApplicationBootstrap, OnApplicationS
     const { leaseMs } = this.config.terminalMcp;
     const conn = new McpConnection(id, principal, ctx, hosts, this.clock, leaseMs, (c) => {
       this.connections.delete(c.id);
-      void this.terminals.closeOwner(c.id, 'transport-disconnected');
+      this.terminals.closeOwner(c.id, 'transport-disconnected').catch((e: unknown) => {
+        this.logger.warn(`closing the terminals of MCP session ${c.id}: ${String(e)}`);
+      });
     });
     this.connections.set(id, conn);
     await conn.server.connect(conn.transport);

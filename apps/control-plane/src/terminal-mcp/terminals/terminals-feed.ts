@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { SshTerminalView } from '@sessionboxer/contracts';
 import { UiPresence } from '../../presence';
 import type { TerminalRuntime } from './terminal-runtime';
@@ -13,7 +13,8 @@ const FRAME_BYTES = 256 * 1024;
  * every 50 ms per terminal. A browser that connects later reads both over REST first.
  */
 @Injectable()
-export class TerminalsFeed {
+export class TerminalsFeed implements BeforeApplicationShutdown {
+  private stopped = false;
   private listTimer: NodeJS.Timeout | null = null;
   private readonly sent = new Map<string, number>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -21,18 +22,27 @@ export class TerminalsFeed {
   constructor(private readonly presence: UiPresence) {}
 
   changed(list: () => SshTerminalView[]): void {
+    if (this.stopped) return;
     this.listTimer ??= setTimeout(() => {
       this.listTimer = null;
-      this.presence.broadcastAll('terminals', list());
+      if (!this.stopped) this.presence.broadcastAll('terminals', list());
     }, 10);
   }
 
   output(rt: TerminalRuntime): void {
-    if (this.timers.has(rt.sessionId)) return;
+    if (this.stopped || this.timers.has(rt.sessionId)) return;
     this.timers.set(
       rt.sessionId,
       setTimeout(() => this.send(rt), OUTPUT_EVERY_MS),
     );
+  }
+
+  /** The stores close after this: nothing may read them from a timer any more. */
+  beforeApplicationShutdown(): void {
+    this.stopped = true;
+    if (this.listTimer) clearTimeout(this.listTimer);
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
   }
 
   private send(rt: TerminalRuntime): void {

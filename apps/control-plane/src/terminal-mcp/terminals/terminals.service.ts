@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { SshTerminalView } from '@sessionboxer/contracts';
 import {
   DomainError,
@@ -35,7 +35,7 @@ export interface TerminalCaller {
  * answers exactly like a made-up one.
  */
 @Injectable()
-export class Terminals implements OnApplicationShutdown {
+export class Terminals implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Terminals');
   private readonly live = new Map<string, TerminalRuntime>();
   private readonly timeouts = new Map<string, () => void>();
@@ -163,7 +163,8 @@ export class Terminals implements OnApplicationShutdown {
     return rt.buffer.read(afterOffset ?? 0, limit ?? READ_LIMIT_DEFAULT);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the stores close, so each terminal's end is recorded. */
+  async beforeApplicationShutdown(): Promise<void> {
     await Promise.all([...this.live.values()].map((t) => this.end(t, 'shutdown')));
     this.clock.stop();
   }
@@ -224,13 +225,15 @@ export class Terminals implements OnApplicationShutdown {
     this.timeouts.get(rt.sessionId)?.();
     rt.shell?.end();
     await rt.flush().catch(() => undefined);
-    await this.commands.run(
-      rt.sessionId,
-      'CloseSshTerminal',
-      { terminalId: rt.sessionId, reason },
-      TERMINAL_SYSTEM,
-    );
-    this.forget(rt, 'closed');
+    const data = { terminalId: rt.sessionId, reason };
+    try {
+      await this.commands.run(rt.sessionId, 'CloseSshTerminal', data, TERMINAL_SYSTEM);
+    } catch (e) {
+      // The shell is gone either way; the log says the close could not be recorded.
+      this.logger.warn({ terminal: rt.sessionId, error: String(e) }, 'terminal close not recorded');
+    } finally {
+      this.forget(rt, 'closed');
+    }
   }
 
   /** Ended: tell the owner, drop the shell; the buffer stays readable until the owner goes. */
