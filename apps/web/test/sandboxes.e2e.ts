@@ -15,11 +15,28 @@ describe('Settings → API keys and the Sandboxes page', () => {
     await shown.waitFor();
     const key = (await shown.textContent()) ?? '';
     expect(key).toMatch(/^sbk_/);
+    const envs = page.getByRole('region', { name: 'Environments and secrets' });
+    await envs.getByLabel('New environment').fill('prod');
+    await envs.getByRole('button', { name: 'Create environment' }).click();
+    await envs.getByRole('option', { name: 'prod' }).waitFor({ state: 'attached' });
+    await envs.locator('select').selectOption('prod');
+    await envs.getByLabel('Secret name').fill('UI_TOKEN');
+    await envs.getByLabel('Value').fill('ui-secret-value-42');
+    await envs.getByRole('button', { name: 'Set secret' }).click();
+    await envs.getByText('UI_TOKEN (sandboxes)').waitFor();
+    expect(await page.content()).not.toContain('ui-secret-value-42');
     const rest = (tool: string, body: unknown) =>
       api.request('POST', `/v1/${tool}`, body, { authorization: `Bearer ${key}` });
-    expect((await rest('sandbox_create', { name: 'ui-box', metadata: { user: '7' } })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await rest('sandbox_create', {
+          name: 'ui-box',
+          metadata: { user: '7' },
+          environment: 'prod',
+          secrets: ['UI_TOKEN'],
+        })
+      ).status,
+    ).toBe(200);
 
     await page.getByRole('link', { name: 'Sandboxes' }).click();
     const table = page.getByRole('table', { name: 'Sandboxes' });

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ApiKeysModule } from '../api-keys';
 import { BoxesModule } from '../boxes';
 import { JobsModule } from '../jobs';
+import { EnvironmentsAdminController } from './environments-admin.controller';
 import { Environments } from './environments.service';
 import { McpController } from './mcp.controller';
 import { SandboxOpenApiController, SandboxRestController } from './rest.controller';
@@ -25,6 +26,7 @@ import { Sandboxes } from './sandboxes.service';
     SandboxRestController,
     SandboxOpenApiController,
     SandboxesAdminController,
+    EnvironmentsAdminController,
   ],
   providers: [
     Environments,

@@ -3,6 +3,7 @@ import { errorText, get } from '../api';
 import type { PublicSettings, SettingsView } from '@sessionboxer/contracts';
 import { Credentials } from './Credentials';
 import { ApiKeysSettings } from './sandboxes/ApiKeysSettings';
+import { EnvironmentsSettings } from './sandboxes/EnvironmentsSettings';
 import { EgressSettings } from './EgressSettings';
 import { GlobalSettings } from './GlobalSettings';
 import { McpSettings } from './McpSettings';
@@ -42,6 +43,7 @@ export function SettingsPage() {
       <EgressSettings />
       <Credentials />
       <ApiKeysSettings />
+      <EnvironmentsSettings />
       <ScheduledTasks />
     </div>
   );
