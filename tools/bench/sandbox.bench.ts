@@ -35,6 +35,9 @@ async function main(): Promise<void> {
     if (r.isError) throw new Error(`${name}: ${JSON.stringify(r.body)}`);
     return r.body;
   };
+  // Made before any call: building it takes long enough for a kept-alive socket to be closed.
+  const bytes = Buffer.alloc(64 * 1024 * 1024, 0xff);
+  const b64 = bytes.toString('base64');
   try {
     const createToExec: number[] = [];
     for (let i = 0; i < N; i++) {
@@ -55,8 +58,6 @@ async function main(): Promise<void> {
       execs.push((await timed(() => ok('sandbox_exec', { sandbox: box.id, command: 'true' })))[0]);
     ms('sandbox_exec "true" over MCP', execs);
 
-    const bytes = Buffer.alloc(64 * 1024 * 1024, 0xff);
-    const b64 = bytes.toString('base64');
     const [w] = await timed(() =>
       ok('sandbox_write_file', { sandbox: box.id, path: '/root/big.bin', content_base64: b64 }),
     );

@@ -6,9 +6,9 @@ import {
   type ApiKeyEvent,
   type ApiKeyScope,
 } from '@sessionboxer/domain/api-key';
-import { fold, type Actor } from '@sessionboxer/domain/kernel';
+import { ErrorCode, fold, type Actor } from '@sessionboxer/domain/kernel';
 import { DEFAULT_ORG_ID, DEFAULT_ORG_NAME, orgDecider, orgStream } from '@sessionboxer/domain/org';
-import { noSandbox } from '@sessionboxer/domain/sandbox';
+import { refusal } from '@sessionboxer/domain/sandbox';
 import type { EventStore } from '@sessionboxer/event-store';
 import type { SqliteReadModelStore } from '@sessionboxer/projections';
 import { apiKeyQueries, type ApiKeyDoc } from '@sessionboxer/projections/api-keys.projection';
@@ -71,7 +71,9 @@ export class ApiKeys implements OnApplicationBootstrap {
 
   /** Makes a key; the answer is the only place the key itself ever appears. */
   async create(orgId: string, name: unknown, scopes: unknown, actor: Actor) {
-    if (!(await this.orgExists(orgId))) throw noSandbox(orgId);
+    if (!(await this.orgExists(orgId))) {
+      throw refusal('not_found', ErrorCode.NotFound, `there is no org ${orgId}`);
+    }
     const keyId = this.ids.next();
     const key = `${PREFIX}${keyId.replace(/-/g, '')}_${randomBytes(32).toString('base64url')}`;
     const prefix = key.slice(0, 12);
@@ -86,7 +88,9 @@ export class ApiKeys implements OnApplicationBootstrap {
 
   async revoke(orgId: string, keyId: string, actor: Actor): Promise<void> {
     const state = await this.state(keyId);
-    if (state?.key?.orgId !== orgId) throw noSandbox(keyId);
+    if (state?.key?.orgId !== orgId) {
+      throw refusal('not_found', ErrorCode.NotFound, `org ${orgId} has no API key ${keyId}`);
+    }
     await this.bus.execute(apiKeyDecider, apiKeyStream(keyId), {
       type: 'RevokeApiKey',
       data: { keyId },
