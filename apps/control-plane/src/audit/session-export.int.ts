@@ -16,6 +16,7 @@ import {
   signCheckpoint,
   type AuditKey,
   type BundleReport,
+  type CheckpointData,
 } from '@sessionboxer/event-store/chain';
 import { SqliteEventStore } from '@sessionboxer/event-store/sqlite';
 import { maskSecrets } from '../settings/credentials/secret-masker';
@@ -95,6 +96,10 @@ beforeAll(async () => {
     await put(`session-${B}`, 'SessionTitleSet', { sessionId: B, title: `B${i}` });
   }
   await put(`session-${A}`, 'SessionTitleSet', { sessionId: A, title: 'A3' });
+  // Others' events after A's last, with a checkpoint covering it between: the bundle ends there.
+  for (let i = 0; i < 5; i++) {
+    await put(`session-${B}`, 'SessionTitleSet', { sessionId: B, title: `later ${i}` });
+  }
 });
 afterAll(async () => {
   await store.close();
@@ -103,13 +108,14 @@ afterAll(async () => {
 
 async function bundle(
   session: string | null,
-  options: { redact?: boolean; family?: boolean } = {},
+  options: { redact?: boolean; family?: boolean; withoutKey?: boolean } = {},
 ): Promise<string[]> {
   const lines: string[] = [];
+  const [last] = await store.readStream(CHECKPOINT_STREAM, { direction: 'backwards', maxCount: 1 });
   await exportBundle(
     store,
-    key,
-    null,
+    options.withoutKey ? null : key,
+    options.withoutKey ? (last.data as CheckpointData) : null,
     (line) => {
       lines.push(line.trimEnd());
       return Promise.resolve();
@@ -153,6 +159,12 @@ describe("a session's audit bundle", () => {
     // twice (its event's, and the checkpoint's after it, which copied it).
     expect(r.hiddenValues).toBe(5);
     expect(r.leftOut).toBeGreaterThan(0);
+  });
+
+  it('exported without the key (the last checkpoint as its head), still verifies, its scope only stated', async () => {
+    const lines = await bundle(A, { redact: true, withoutKey: true });
+    for (const s of secrets) expect(lines.join('\n')).not.toContain(s);
+    expect(verify(lines)).toMatchObject({ problem: null, bundleProblem: null, scopeSigned: false });
   });
 
   it('with its family holds the sessions it created, and verifies', async () => {

@@ -61,7 +61,9 @@ const isCheckpoint = (e: ChainedEvent): boolean =>
 
 /**
  * Writes the bundle through `write` and returns its manifest. The head is signed now when the
- * key is at hand, else it is the last checkpoint's and the bundle stops at what it signs.
+ * key is at hand, else it is the last checkpoint's and the bundle stops at what it signs. A
+ * selection whose last events a checkpoint already covers ends there: its head is signed at
+ * the last line written (with the key), or is that checkpoint's (without).
  */
 export async function exportBundle(
   store: ChainReader,
@@ -87,6 +89,8 @@ export async function exportBundle(
   let first: number | null = null;
   let open = false;
   let written = 0;
+  let writtenHash = GENESIS_HASH;
+  let closedBy: CheckpointData | null = null;
   let segmentStart = 1;
   let lastWhole = 0;
   let covered = 0;
@@ -128,9 +132,13 @@ export async function exportBundle(
       }
       written = e.position;
       prev = e.hash ?? GENESIS_HASH;
+      writtenHash = prev;
       if (checkpoint) {
-        const signs = (JSON.parse(e.data.toString()) as CheckpointData).position;
-        if (signs >= segmentStart) covered = Math.max(covered, signs);
+        const c = JSON.parse(e.data.toString()) as CheckpointData;
+        if (c.position >= segmentStart && c.position >= covered) {
+          covered = c.position;
+          closedBy = c;
+        }
       } else if (picked && !redaction?.whole) {
         lastWhole = e.position;
       }
@@ -139,13 +147,16 @@ export async function exportBundle(
     from = page[page.length - 1].position + 1;
     options.onProgress?.(from - 1, last);
   }
+  if (first !== null && written < last) {
+    signed = key ? signCheckpoint(key.privateKey, key.publicKey, written, writtenHash) : closedBy;
+  }
   const manifest: BundleManifest = {
     format: BUNDLE_FORMAT,
     exportedAt: new Date().toISOString(),
     scope: options.scope ?? { session: null, family: false, redacted: false },
     ...counts,
     first,
-    last: first === null ? null : last,
+    last: first === null ? null : written,
     head: signed,
     signature: null,
   };
