@@ -132,7 +132,8 @@ describe('terminal MCP against a real sshd', () => {
       const page = await c.call('shellwatch_read_output', {
         sessionId,
         afterOffset: from,
-        limit: 1001,
+        // Up to where the first read stopped: more (the next prompt) may have come since.
+        limit: Math.min(1001, utf.end - from),
       });
       expect(page.data).not.toContain('\uFFFD');
       joined += page.data;
@@ -166,6 +167,21 @@ describe('terminal MCP against a real sshd', () => {
       { sessionId, endpointId, status: 'closed', createdAt: expect.any(String) },
     ]);
     await until(() => w.sshd.connections() === 0, "sshd's connection to end");
+
+    // The whole output is in the log: exported as asciicast v2, with the multi-byte text whole.
+    const cast = await fetch(`${w.api.url}/api/terminals/${sessionId}/asciicast`, {
+      headers: w.api.authHeaders,
+    });
+    expect(cast.status).toBe(200);
+    const [header, ...frames] = (await cast.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(header).toMatchObject({ version: 2, width: 120, height: 40 });
+    const played = frames.map((f: [number, string, string]) => f[2]).join('');
+    expect(played).toContain('hi-42');
+    expect(played).toContain('é✓🙂'.repeat(3000));
+    expect(played).not.toContain('\uFFFD');
   });
 
   it("two clients: the other's session answers exactly like a made-up one", async () => {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type {
   SshEndpointView,
@@ -6,7 +6,16 @@ import type {
   SshTerminalOutputPage,
   SshTerminalView,
 } from '@sessionboxer/contracts';
-import { DomainError, ErrorCode, type Actor } from '@sessionboxer/domain';
+import {
+  DomainError,
+  ErrorCode,
+  sshTerminalStream,
+  type Actor,
+  type SshTerminalEvent,
+} from '@sessionboxer/domain';
+import type { EventStore } from '@sessionboxer/event-store';
+import { EVENT_STORE } from '../../infrastructure/tokens';
+import { asciicast } from './asciicast';
 import { RequestActor } from '../../auth';
 import { SshEndpoints } from '../endpoints/ssh-endpoints.service';
 import { SshKeys } from '../keys/ssh-keys.service';
@@ -34,7 +43,21 @@ export class TerminalsController {
     private readonly terminals: Terminals,
     private readonly endpoints: SshEndpoints,
     private readonly keys: SshKeys,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
+
+  @Get(':id/asciicast')
+  @Header('content-type', 'application/x-asciicast')
+  @ApiOperation({
+    summary: "A terminal's whole recorded output as asciicast v2 (from the event log)",
+  })
+  async cast(@Param('id') id: string): Promise<string> {
+    if (this.terminals.view(id) === null) {
+      throw new DomainError(ErrorCode.NotFound, `terminal ${id} does not exist`);
+    }
+    const events = await this.store.readStream(sshTerminalStream(id));
+    return asciicast(events as unknown as SshTerminalEvent[]);
+  }
 
   @Get()
   @ApiOperation({ summary: 'Every SSH terminal, newest first (pending ones are approval cards)' })
