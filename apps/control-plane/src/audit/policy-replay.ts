@@ -24,8 +24,7 @@ import {
 import { isPlainObject, onlyKeys, oneOf } from '@sessionboxer/domain/kernel/validation';
 import type { RecordedEvent } from '@sessionboxer/event-store';
 import { policyRefusal, toolScope } from '@sessionboxer/mcp-adapters';
-import { classifyAddress } from '../egress/address-check';
-import { notAllowed } from '../egress/egress-guard';
+import { classifyAddress, notAllowed } from '../egress';
 
 /** What to replay; a field left out is not judged. */
 export interface CandidatePolicy {

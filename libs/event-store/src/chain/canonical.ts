@@ -14,24 +14,9 @@
  */
 import { hash as oneShotHash } from 'node:crypto';
 import { eventDigest, linkHash } from './commitment';
+import type { ChainFields } from './chain-fields';
 
-/**
- * What the chain commits to for one event (data and metadata as stored, not re-serialised):
- * text, or its UTF-8 bytes as SQLite hands them over (the same encoding, no decoding on the
- * way: that is where verify spends its time).
- */
-export interface ChainFields {
-  position: number;
-  streamName: string;
-  revision: number;
-  id: string;
-  type: string;
-  data: string | Buffer;
-  metadata: string | Buffer;
-  recordedAt: string;
-  /** Schema 3: the salts of its commitments (commitment.ts); null or absent: schema 2. */
-  salts?: Buffer | null;
-}
+export type { ChainFields } from './chain-fields';
 
 /** An event as the chain sees it, with the hash stored beside it (null: never chained). */
 export interface ChainedEvent extends ChainFields {

@@ -17,7 +17,7 @@
  * hash alike; the metadata as its exact text.
  */
 import { hash, randomFillSync } from 'node:crypto';
-import type { ChainFields } from './canonical';
+import type { ChainFields } from './chain-fields';
 
 const HASH_BYTES = 32;
 
