@@ -80,9 +80,13 @@ function migrate(db: Database.Database, onMigration?: MigrationProgress): void {
   }
   if (version === SCHEMA_VERSION) return;
   db.transaction(() => {
-    if (version === 1) addChainToV1(db, onMigration);
+    // Read again under the write lock: another process (a second instance opening the same
+    // file at the same moment) may have migrated it since the look above.
+    const now = db.pragma('user_version', { simple: true }) as number;
+    if (now === SCHEMA_VERSION) return;
+    if (now === 1) addChainToV1(db, onMigration);
     // The column alone: events before it keep their schema-2 links, which verify as they are.
-    if (version === 1 || version === 2) db.exec('ALTER TABLE events ADD COLUMN salts BLOB');
+    if (now === 1 || now === 2) db.exec('ALTER TABLE events ADD COLUMN salts BLOB');
     db.exec(DDL);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
