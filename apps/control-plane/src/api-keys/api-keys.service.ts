@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   apiKeyDecider,
   apiKeyStream,
@@ -37,7 +37,7 @@ const uuidOf = (hex: string) =>
  * once, on a connection already open too. The terminal MCP accepts the same keys through it.
  */
 @Injectable()
-export class ApiKeys implements OnApplicationBootstrap {
+export class ApiKeys {
   constructor(
     private readonly bus: CommandBus,
     private readonly ids: IdGenerator,
@@ -45,17 +45,13 @@ export class ApiKeys implements OnApplicationBootstrap {
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
   ) {}
 
-  /** The installation starts with one org. */
-  async onApplicationBootstrap(): Promise<void> {
-    await this.createOrg(DEFAULT_ORG_ID, DEFAULT_ORG_NAME, SYSTEM);
-  }
-
   async createOrg(
     orgId: string,
     name: unknown,
     actor: Actor,
+    key?: string,
   ): Promise<{ orgId: string; name: string }> {
-    const metadata = this.bus.metadata(actor);
+    const metadata = this.bus.metadata(actor, key);
     const result = await this.bus.execute(orgDecider, orgStream(orgId), {
       type: 'CreateOrg',
       data: { orgId, name },
@@ -64,9 +60,17 @@ export class ApiKeys implements OnApplicationBootstrap {
     return { orgId, name: result.state.name ?? '' };
   }
 
+  /**
+   * The installation starts with one org, the default: it exists from the start and is recorded
+   * (OrgCreated) the first time it is used, so an installation that never uses the sandbox API
+   * has nothing of it in its history. Concurrent first uses record it once (one command key).
+   */
   async orgExists(orgId: string): Promise<boolean> {
     const events = await this.store.readStream(orgStream(orgId));
-    return events.length > 0;
+    if (events.length > 0) return true;
+    if (orgId !== DEFAULT_ORG_ID) return false;
+    await this.createOrg(DEFAULT_ORG_ID, DEFAULT_ORG_NAME, SYSTEM, 'default-org');
+    return true;
   }
 
   /** Makes a key; the answer is the only place the key itself ever appears. */
