@@ -15,7 +15,7 @@ import { verifyStore } from '@sessionboxer/event-store/chain';
 import { SqliteEventStore } from '@sessionboxer/event-store/sqlite';
 import type { RecordedEvent } from '@sessionboxer/event-store';
 import { REPO_ROOT } from './child/spawn-ts';
-import { PLACES, type RaceReport } from './child/race-writer';
+import { PLACES, type RaceReport } from './child/race-protocol';
 
 const WRITER = join(__dirname, 'child/race-writer.ts');
 

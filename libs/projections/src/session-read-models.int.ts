@@ -160,6 +160,7 @@ describe('session read models over the real SQLite event store', () => {
     try {
       const comparison = compareReadModels(live, rebuilt);
       expect(comparison.projections.map((p) => [p.projection, p.equal])).toEqual([
+        ['api_keys', true],
         ['approvals', true],
         ['conversation_events', true],
         ['conversations', true],
@@ -170,11 +171,15 @@ describe('session read models over the real SQLite event store', () => {
         ['pull_requests', true],
         ['recordings', true],
         ['repositories', true],
+        ['sandboxes', true],
         ['schedules', true],
         ['session_details', true],
         ['session_policies', true],
         ['sidebar_tree', true],
         ['snapshots', true],
+        ['ssh_endpoints', true],
+        ['ssh_keys', true],
+        ['ssh_terminals', true],
         ['timeline', true],
         ['transcript_markers', true],
         ['turn_snapshots', true],

@@ -15,20 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError, ErrorCode, type Command, type Decider } from '@sessionboxer/domain';
 import { CommandHandler, ConcurrencyError, type NewEvent } from '@sessionboxer/event-store';
 import { SqliteEventStore } from '@sessionboxer/event-store/sqlite';
-
-/** How many places the `take` decider hands out. */
-export const PLACES = 3;
-
-/** What a child sends back. */
-export interface RaceReport {
-  pid: number;
-  /** Appends that wrote, each with its event ids and where they went. */
-  appended: { stream: string; ids: string[]; position: number; revision: number }[];
-  /** ConcurrencyErrors seen (append) or commands refused with LIMIT_REACHED (take). */
-  refused: number;
-  /** Anything else that went wrong: must stay empty. */
-  errors: string[];
-}
+import { PLACES, type RaceReport } from './race-protocol';
 
 type Take = Command<'TakePlace', { taker: string }>;
 type Taken = { type: 'PlaceTaken'; data: { taker: string } };
