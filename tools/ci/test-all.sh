@@ -37,6 +37,8 @@ command -v redis-server >/dev/null || need_pkgs+=(redis-server)
 [ -d /usr/share/fonts/truetype/dejavu ] || need_pkgs+=(fonts-dejavu-core)
 # The web UI's browser tests: Debian's Chromium, driven by playwright-core (never a downloaded browser).
 [ -x /usr/bin/chromium ] || need_pkgs+=(chromium)
+# The terminal MCP's tests: a real OpenSSH sshd on a loopback port (and ssh-keygen for its keys).
+[ -x /usr/sbin/sshd ] || need_pkgs+=(openssh-server)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   log "installing system packages: ${need_pkgs[*]}"
   export DEBIAN_FRONTEND=noninteractive
@@ -58,6 +60,12 @@ log "build (what npm start runs)"
 npm run -s build >/dev/null || { echo "build failed"; status=1; }
 log "lint"
 npm run -s lint || status=1
+
+# A login shell killed while pyenv rehashes (a ~/.bashrc that runs `pyenv init`) leaves pyenv's
+# lock behind, and every later login shell (a Terminal's bash -l, an sshd session) then waits
+# 60 s for it. Sessionboxer does not use pyenv; a lock no running rehash holds is stale.
+lock="$HOME/.pyenv/shims/.pyenv-shim"
+if [ -e "$lock" ] && ! pgrep -f pyenv-rehash >/dev/null; then rm -f "$lock"; fi
 
 log "jest"
 rm -f "$out/jest.json"

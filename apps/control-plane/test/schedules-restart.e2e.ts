@@ -3,7 +3,7 @@ import { scheduleDecider, scheduleStream } from '@sessionboxer/domain';
 import { CommandBus } from '../src/infrastructure/command-bus';
 import { startTestRedis, type TestRedis } from '../src/jobs/test/redis-server';
 import { waitFor } from './box-kit';
-import { startApp, tempDataDir, type RunningApp } from './harness';
+import { signIn, startApp, tempDataDir, type RunningApp } from './harness';
 import { callTool, createSession, promptsFrom, schedule, sleep } from './schedule-kit';
 
 /** What the jobs adapter is told from the event history: at a restart, and after Redis lost it. */
@@ -80,6 +80,10 @@ describe('scheduled tasks across restarts and a flushed Redis', () => {
 
     await redis.flushAll();
     const flushedAt = new Date().toISOString();
+    // Sign-ins are shared state in the same Redis: the flush signed everyone out (SCALING.md).
+    expect((await api.request('GET', '/api/schedules')).status).toBe(401);
+    const { username, password } = api.credentials;
+    api.authHeaders.authorization = `Bearer ${await signIn(api.url, username, password)}`;
     await waitFor(
       'a run after the flush',
       async () => ((await schedule(api, id))?.lastRunAt ?? '') > flushedAt,
