@@ -113,13 +113,15 @@ export class TurnDispatcher implements OnModuleInit, OnApplicationBootstrap, OnA
   /** Stops the running turn's harness; the caller has recorded the turn's end. */
   interruptHarness(sessionId: string, conversationId: string, turn: number): void {
     if (!this.ownership.isMine(sessionId)) {
+      // The interrupt is recorded already; an owner that cannot be reached is only logged.
       void this.ownership
         .remoteOwner(sessionId)
         .then((owner) =>
           owner
             ? this.rpc.call(owner, 'turn.interrupt', [sessionId, conversationId, turn])
             : undefined,
-        );
+        )
+        .catch((e: unknown) => this.logger.warn(`interrupting ${sessionId}: ${String(e)}`));
       return;
     }
     this.pushed.delete(conversationId);
