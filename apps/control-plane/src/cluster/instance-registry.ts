@@ -107,15 +107,16 @@ export class InstanceRegistry implements OnModuleInit, OnApplicationShutdown {
     const key = instanceKey(this.name);
     const value = this.record();
     // The URL is known once the server is bound: the record is rewritten with it.
-    const renewed = await this.state.get(key).then(
-      async (held) => {
-        // Gone (the shared state lost it) is taken again; held by another process is lost.
+    // Gone (the shared state lost it) is taken again; held by another process is lost. The
+    // shared state unreachable for a beat is tried again at the next (null), never thrown.
+    const renewed = await this.state
+      .get(key)
+      .then(async (held) => {
         if (held !== null && parse(held)?.nonce !== this.nonce) return false;
         await this.state.set(key, value, LEASE_MS);
         return true;
-      },
-      () => null,
-    );
+      })
+      .catch(() => null);
     if (renewed === false && !this.lost) {
       this.lost = true;
       this.logger.error(`instance "${this.name}" lost its registration to another process`);

@@ -60,7 +60,7 @@ export class BoxLifecycle
     this.rpc.handle('box.destroy', (id) => this.destroy(id as string));
     this.ownership.onLost((id) => {
       this.driver.forget(id);
-      void this.sockets.close(id);
+      this.sockets.close(id).catch((e: unknown) => this.logger.warn(String(e)));
     });
   }
 
