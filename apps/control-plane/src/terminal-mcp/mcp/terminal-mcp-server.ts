@@ -19,6 +19,7 @@ import express, { type Request, type Response } from 'express';
 import { ApiKeys } from '../../api-keys';
 import { AuthService } from '../../auth';
 import type { AppConfig } from '../../config';
+import { SHARED_STATE, type SharedState } from '../../infrastructure/shared-state';
 import { APP_CONFIG } from '../../infrastructure/tokens';
 import { SshEndpoints } from '../endpoints/ssh-endpoints.service';
 import { SshKeys } from '../keys/ssh-keys.service';
@@ -47,7 +48,7 @@ function rpcError(res: Response, status: number, message: string): void {
 @Injectable()
 export class TerminalMcpServer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('TerminalMcp');
-  private readonly oauth = new TerminalOAuth();
+  private readonly oauth: TerminalOAuth;
   private readonly connections = new Map<string, McpConnection>();
   private server: http.Server | null = null;
   /** Where `/mcp` is served, once listening. */
@@ -61,7 +62,10 @@ export class TerminalMcpServer implements OnApplicationBootstrap, OnApplicationS
     private readonly keys: SshKeys,
     private readonly clock: TerminalClock,
     private readonly apiKeys: ApiKeys,
-  ) {}
+    @Inject(SHARED_STATE) state: SharedState,
+  ) {
+    this.oauth = new TerminalOAuth(state);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     const { port } = this.config.terminalMcp;

@@ -63,7 +63,7 @@ export function consentRoute(oauth: TerminalOAuth, auth: AuthService, origin: st
         .send(consentPage(client, params, message));
       return;
     }
-    target.searchParams.set('code', oauth.issueCode(client, params, username as string));
+    target.searchParams.set('code', await oauth.issueCode(client, params, username as string));
     res.redirect(302, target.href);
   };
 }

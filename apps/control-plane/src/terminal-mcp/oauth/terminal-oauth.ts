@@ -14,6 +14,7 @@ import type {
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Response } from 'express';
+import type { SharedState } from '../../infrastructure/shared-state';
 import { consentPage } from './consent-page';
 
 /** Open terminals; create, update and delete endpoints. A grant may hold only the first. */
@@ -23,6 +24,9 @@ export const TERMINAL_SCOPES = [SCOPE_TERMINALS, SCOPE_ENDPOINTS_WRITE];
 
 const CODE_TTL_MS = 5 * 60 * 1000;
 const ACCESS_TTL_S = 60 * 60;
+const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A registered client nobody used for this long is forgotten (it registers again). */
+const CLIENT_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 
 /** A grant: who consented (the person), to which client, with which scopes. */
 export interface Grant {
@@ -30,40 +34,55 @@ export interface Grant {
   clientName: string;
   person: string;
   scopes: string[];
-  resource?: URL;
+  resource?: string;
 }
 
 interface PendingCode extends Grant {
   challenge: string;
   redirectUri: string;
-  expires: number;
 }
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 const token = () => randomBytes(32).toString('base64url');
 
+/** The shared-state keys, each under the installation's own prefix. */
+const key = {
+  client: (id: string) => `oauth:client:${id}`,
+  code: (code: string) => `oauth:code:${digest(code)}`,
+  access: (t: string) => `oauth:access:${digest(t)}`,
+  refresh: (t: string) => `oauth:refresh:${digest(t)}`,
+};
+
+function parsed<T>(raw: string | null): T | null {
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The control plane as the terminal MCP's OAuth authorization server (the SDK's router does
  * the HTTP: metadata, registration, authorize, token, revoke; PKCE is checked by it against
  * `challengeForAuthorizationCode`). A person consents on the page `authorize` shows, signed in
- * with the local account. Tokens are kept only as SHA-256 digests. Clients and grants live in
- * memory: a restart asks clients to register and consent again (docs/TERMINALS.md).
+ * with the local account. Clients, codes and tokens live in the shared state, so every
+ * instance knows them and a restart keeps them; tokens and codes only as SHA-256 digests.
+ * A code or a refresh token is taken once: of two concurrent exchanges only one wins.
  */
 export class TerminalOAuth implements OAuthServerProvider {
-  private readonly clients = new Map<string, OAuthClientInformationFull>();
-  private readonly codes = new Map<string, PendingCode>();
-  private readonly access = new Map<string, Grant & { expires: number }>();
-  private readonly refresh = new Map<string, Grant>();
+  constructor(private readonly state: SharedState) {}
 
   readonly clientsStore: OAuthRegisteredClientsStore = {
-    getClient: (id) => this.clients.get(id),
-    registerClient: (client) => {
+    getClient: async (id) =>
+      parsed<OAuthClientInformationFull>(await this.state.get(key.client(id))) ?? undefined,
+    registerClient: async (client) => {
       const full = {
         ...client,
         client_id: randomUUID(),
         client_id_issued_at: Math.floor(Date.now() / 1000),
       };
-      this.clients.set(full.client_id, full);
+      await this.state.set(key.client(full.client_id), JSON.stringify(full), CLIENT_TTL_MS);
       return full;
     },
   };
@@ -81,89 +100,111 @@ export class TerminalOAuth implements OAuthServerProvider {
   }
 
   /** After the person signed in and allowed: a one-time code for the client's redirect. */
-  issueCode(
+  async issueCode(
     client: OAuthClientInformationFull,
     params: AuthorizationParams,
     person: string,
-  ): string {
+  ): Promise<string> {
     const scopes = (params.scopes ?? []).filter((s) => TERMINAL_SCOPES.includes(s));
     const code = token();
-    this.codes.set(digest(code), {
+    const pending: PendingCode = {
       clientId: client.client_id,
       clientName: client.client_name ?? client.client_id,
       person,
       scopes: scopes.length > 0 ? scopes : TERMINAL_SCOPES,
-      resource: params.resource,
+      resource: params.resource?.href,
       challenge: params.codeChallenge,
       redirectUri: params.redirectUri,
-      expires: Date.now() + CODE_TTL_MS,
-    });
+    };
+    await this.state.set(key.code(code), JSON.stringify(pending), CODE_TTL_MS);
     return code;
   }
 
-  challengeForAuthorizationCode(client: OAuthClientInformationFull, code: string): Promise<string> {
-    return Promise.resolve(this.code(client, code, false).challenge);
+  async challengeForAuthorizationCode(
+    client: OAuthClientInformationFull,
+    code: string,
+  ): Promise<string> {
+    return (await this.code(client, code, false)).challenge;
   }
 
-  exchangeAuthorizationCode(
+  async exchangeAuthorizationCode(
     client: OAuthClientInformationFull,
     code: string,
     _verifier?: string,
     redirectUri?: string,
   ): Promise<OAuthTokens> {
-    const pending = this.code(client, code, true);
+    const pending = await this.code(client, code, true);
     if (redirectUri !== undefined && redirectUri !== pending.redirectUri) {
       throw new InvalidGrantError('redirect_uri is not the one the code was issued for');
     }
-    const { challenge: _c, redirectUri: _r, expires: _e, ...grant } = pending;
-    return Promise.resolve(this.tokens(grant));
+    const { challenge: _c, redirectUri: _r, ...grant } = pending;
+    return this.tokens(grant);
   }
 
-  exchangeRefreshToken(
+  async exchangeRefreshToken(
     client: OAuthClientInformationFull,
     refreshToken: string,
   ): Promise<OAuthTokens> {
-    const grant = this.refresh.get(digest(refreshToken));
+    const grant = await this.take<Grant>(key.refresh(refreshToken));
     if (!grant || grant.clientId !== client.client_id)
       throw new InvalidGrantError('unknown refresh token');
-    this.refresh.delete(digest(refreshToken));
-    return Promise.resolve(this.tokens(grant));
+    return this.tokens(grant);
   }
 
-  verifyAccessToken(accessToken: string): Promise<AuthInfo> {
-    const grant = this.access.get(digest(accessToken));
+  async verifyAccessToken(accessToken: string): Promise<AuthInfo> {
+    const grant = parsed<Grant & { expires: number }>(
+      await this.state.get(key.access(accessToken)),
+    );
     if (!grant || grant.expires <= Date.now())
       throw new InvalidTokenError('invalid or expired access token');
-    return Promise.resolve({
+    return {
       token: accessToken,
       clientId: grant.clientId,
       scopes: grant.scopes,
       expiresAt: Math.floor(grant.expires / 1000),
-      resource: grant.resource,
+      resource: grant.resource === undefined ? undefined : new URL(grant.resource),
       extra: { person: grant.person, clientName: grant.clientName },
-    });
+    };
   }
 
-  revokeToken(_client: OAuthClientInformationFull, request: { token: string }): Promise<void> {
-    this.access.delete(digest(request.token));
-    this.refresh.delete(digest(request.token));
-    return Promise.resolve();
+  async revokeToken(_client: OAuthClientInformationFull, request: { token: string }) {
+    await this.state.delete(key.access(request.token));
+    await this.state.delete(key.refresh(request.token));
   }
 
-  private code(client: OAuthClientInformationFull, code: string, use: boolean): PendingCode {
-    const pending = this.codes.get(digest(code));
-    if (!pending || pending.clientId !== client.client_id || pending.expires <= Date.now()) {
+  private async code(
+    client: OAuthClientInformationFull,
+    code: string,
+    use: boolean,
+  ): Promise<PendingCode> {
+    const k = key.code(code);
+    const raw = await this.state.get(k);
+    const pending = parsed<PendingCode>(raw);
+    // Another client's try leaves the code to its own client; a use takes it, once.
+    const mine = pending !== null && pending.clientId === client.client_id;
+    if (!mine || (use && !(await this.state.release(k, raw!)))) {
       throw new InvalidGrantError('invalid or expired authorization code');
     }
-    if (use) this.codes.delete(digest(code));
     return pending;
   }
 
-  private tokens(grant: Grant): OAuthTokens {
+  /** The value, deleted: only the caller whose delete took it gets it (single use). */
+  private async take<T>(k: string): Promise<T | null> {
+    const raw = await this.state.get(k);
+    if (raw === null || !(await this.state.release(k, raw))) return null;
+    return parsed<T>(raw);
+  }
+
+  private async tokens(grant: Grant): Promise<OAuthTokens> {
     const accessToken = token();
     const refreshToken = token();
-    this.access.set(digest(accessToken), { ...grant, expires: Date.now() + ACCESS_TTL_S * 1000 });
-    this.refresh.set(digest(refreshToken), grant);
+    const expires = Date.now() + ACCESS_TTL_S * 1000;
+    await this.state.set(
+      key.access(accessToken),
+      JSON.stringify({ ...grant, expires }),
+      ACCESS_TTL_S * 1000,
+    );
+    await this.state.set(key.refresh(refreshToken), JSON.stringify(grant), REFRESH_TTL_MS);
     return {
       access_token: accessToken,
       token_type: 'Bearer',
