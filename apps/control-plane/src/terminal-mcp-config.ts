@@ -6,8 +6,6 @@ export interface TerminalMcpConfig {
    * tests; 0 picks a free one; `off` runs none).
    */
   port: number | null;
-  /** SESSIONBOXER_TERMINAL_MCP_DEBOUNCE_MS: the spec's notifications.mcp.debounceMs (default 100). */
-  debounceMs: number;
   /**
    * SESSIONBOXER_TERMINAL_MCP_LEASE_MS: how long an MCP connection without its notification
    * stream (the GET /mcp SSE) and without a request keeps its terminals (default 30,000).
@@ -32,7 +30,6 @@ export function terminalMcpConfig(env: NodeJS.ProcessEnv): TerminalMcpConfig {
   const fallback = env.SESSIONBOXER_PORT?.trim() === '0' ? 0 : TERMINAL_MCP_DEFAULT_PORT;
   return {
     port: off ? null : whole(env, 'SESSIONBOXER_TERMINAL_MCP_PORT', fallback, 65535),
-    debounceMs: whole(env, 'SESSIONBOXER_TERMINAL_MCP_DEBOUNCE_MS', 100, 60_000),
     leaseMs: whole(env, 'SESSIONBOXER_TERMINAL_MCP_LEASE_MS', 30_000, 3_600_000),
   };
 }

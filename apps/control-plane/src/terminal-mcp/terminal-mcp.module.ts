@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ApiKeysModule } from '../api-keys';
 import { AuthModule } from '../auth';
 import { PresenceModule } from '../presence';
+import { SettingsModule } from '../settings';
 import { SshEndpoints } from './endpoints/ssh-endpoints.service';
 import { SshKeys } from './keys/ssh-keys.service';
 import { TerminalMcpServer } from './mcp/terminal-mcp-server';
@@ -16,7 +17,7 @@ import { TerminalCommands } from './terminals/terminal-commands';
  * approves before the handshake, and the MCP server on its own listener (docs/TERMINALS.md).
  */
 @Module({
-  imports: [AuthModule, PresenceModule, ApiKeysModule],
+  imports: [AuthModule, PresenceModule, ApiKeysModule, SettingsModule],
   controllers: [TerminalsController],
   providers: [
     SshEndpoints,

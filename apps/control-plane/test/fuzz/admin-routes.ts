@@ -88,6 +88,7 @@ export const BODY_ROUTES: BodyRoute[] = [
       'github.pollSeconds': 'object',
       'desktop.narration': 'enum',
       'autoQa.afterEachTurn': 'bool',
+      'notifications.mcp.debounceMs': 'object',
     },
   },
   {

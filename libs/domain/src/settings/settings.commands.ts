@@ -3,7 +3,7 @@ import type { Settings } from './settings.state';
 
 /**
  * What to change. A section left out is kept; the object sections (`defaults`, `sessionboxer`,
- * `github`, `desktop`, `autoQa`) merge field by field; `gitIdentity`, `mcpRegistry` and `environments` are replaced
+ * `github`, `desktop`, `autoQa`, `notifications`) merge field by field; `gitIdentity`, `mcpRegistry` and `environments` are replaced
  * whole. `null` clears a nullable field (a token). Never echo `publicSettings` back as a patch:
  * its removed secrets are nulls and would clear the real ones.
  */
@@ -16,6 +16,7 @@ export interface SettingsPatch {
   environments?: Settings['environments'];
   desktop?: Partial<Settings['desktop']>;
   autoQa?: Partial<Settings['autoQa']>;
+  notifications?: Partial<Settings['notifications']>;
 }
 
 export type UpdateSettings = Command<'UpdateSettings', { patch: SettingsPatch }>;

@@ -289,6 +289,37 @@ describe('settingsStream', () => {
     });
   });
 
+  describe('the notifications section (the terminal MCP\'s debounce)', () => {
+    it('is 100 ms by default and changes', () => {
+      expect(defaultSettings.notifications).toEqual({ mcp: { debounceMs: 100 } });
+      spec
+        .given([])
+        .when(update({ notifications: { mcp: { debounceMs: 20 } } }))
+        .then([updated({ ...defaultSettings, notifications: { mcp: { debounceMs: 20 } } })]);
+    });
+
+    it('refuses a value out of range, a fraction, and an unknown field', () => {
+      for (const debounceMs of [-1, 10_001, 1.5, '100']) {
+        spec
+          .given([])
+          .when(update({ notifications: { mcp: { debounceMs } } }))
+          .thenThrows(ErrorCode.ValidationFailed, /notifications\.mcp\.debounceMs/);
+      }
+      spec
+        .given([])
+        .when(update({ notifications: { mcp: { debounce: 5 } } }))
+        .thenThrows(ErrorCode.ValidationFailed, /unknown field debounce in notifications\.mcp/);
+    });
+
+    it('fills the default into settings recorded before the section existed', () => {
+      const { notifications: _n, ...older } = defaultSettings;
+      spec
+        .given([updated(older as Settings)])
+        .when(update({ autoQa: { afterEachTurn: true } }))
+        .then([updated({ ...defaultSettings, autoQa: { afterEachTurn: true } })]);
+    });
+  });
+
   describe('the autoQa section (Auto QA after each turn)', () => {
     it('is off by default and turns on', () => {
       expect(defaultSettings.autoQa).toEqual({ afterEachTurn: false });

@@ -23,6 +23,7 @@ const configured: Settings = {
   environments: ['docker-linux', 'qemu-macos'],
   desktop: { narration: 'never', askAboveSeconds: 5 },
   autoQa: { afterEachTurn: true },
+  notifications: { mcp: { debounceMs: 250 } },
 };
 
 describe('publicSettings', () => {
@@ -43,6 +44,7 @@ describe('publicSettings', () => {
       environments: ['docker-linux', 'qemu-macos'],
       desktop: { narration: 'never', askAboveSeconds: 5 },
       autoQa: { afterEachTurn: true },
+      notifications: { mcp: { debounceMs: 250 } },
     });
   });
 

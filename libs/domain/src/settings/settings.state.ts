@@ -36,6 +36,8 @@ export interface Settings {
   desktop: { narration: NarrationMode; askAboveSeconds: number };
   /** Auto QA: open a verification run after each of a person's turns (off by default). */
   autoQa: { afterEachTurn: boolean };
+  /** The terminal MCP's notifications: `output_available` is debounced by `debounceMs`. */
+  notifications: { mcp: { debounceMs: number } };
 }
 
 export type NarrationMode = 'always' | 'ask' | 'never';
@@ -52,6 +54,7 @@ export const defaultSettings: Settings = {
   environments: ['docker-linux'],
   desktop: { narration: 'ask', askAboveSeconds: 5 },
   autoQa: { afterEachTurn: false },
+  notifications: { mcp: { debounceMs: 100 } },
 };
 
 /** No "absent" state: a settings stream without events means the defaults. */

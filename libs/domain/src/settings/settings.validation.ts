@@ -31,6 +31,7 @@ const MCP_REGISTRY_MAX = 50;
 const ENV_MAX = 100;
 const ENV_VALUE_MAX = 10_000;
 const SECRET_MAX = 1000;
+export const DEBOUNCE_MS_MAX = 10_000;
 export const POLL_SECONDS_MIN = 10;
 export const POLL_SECONDS_MAX = 3600;
 
@@ -43,6 +44,7 @@ export const SETTINGS_SECTIONS: readonly (keyof Settings)[] = [
   'environments',
   'desktop',
   'autoQa',
+  'notifications',
 ];
 
 function section(value: unknown, field: string, keys: readonly string[]) {
@@ -108,6 +110,13 @@ function desktop(value: unknown): Settings['desktop'] {
 function autoQa(value: unknown): Settings['autoQa'] {
   const o = section(value, 'autoQa', ['afterEachTurn']);
   return { afterEachTurn: bool(o.afterEachTurn, 'autoQa.afterEachTurn') };
+}
+
+function notifications(value: unknown): Settings['notifications'] {
+  const o = section(value, 'notifications', ['mcp']);
+  const mcp = section(o.mcp, 'notifications.mcp', ['debounceMs']);
+  const field = 'notifications.mcp.debounceMs';
+  return { mcp: { debounceMs: integer(mcp.debounceMs, field, 0, DEBOUNCE_MS_MAX) } };
 }
 
 function github(value: unknown): Settings['github'] {
@@ -192,6 +201,7 @@ export function validSettings(value: Record<string, unknown>): Settings {
     // Settings recorded before this section existed have none: they meant the default.
     desktop: desktop(value.desktop ?? defaultSettings.desktop),
     autoQa: autoQa(value.autoQa ?? defaultSettings.autoQa),
+    notifications: notifications(value.notifications ?? defaultSettings.notifications),
   };
   if (!settings.environments.includes(settings.defaults.environment)) {
     throw invalid(
@@ -213,6 +223,7 @@ const MERGED: readonly (keyof Settings)[] = [
   'github',
   'desktop',
   'autoQa',
+  'notifications',
 ];
 
 /** Applies a patch as SettingsPatch describes; the result is checked by validSettings. */

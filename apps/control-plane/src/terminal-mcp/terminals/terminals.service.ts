@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { SshTerminalView } from '@sessionboxer/contracts';
 import {
   DomainError,
@@ -8,10 +8,9 @@ import {
   type Actor,
   type SshTerminalCloseReason,
 } from '@sessionboxer/domain';
-import type { AppConfig } from '../../config';
 import { IdGenerator } from '../../infrastructure/clock';
-import { APP_CONFIG } from '../../infrastructure/tokens';
 import { UiPresence } from '../../presence';
+import { SettingsService } from '../../settings';
 import { SshEndpoints } from '../endpoints/ssh-endpoints.service';
 import { SshKeys } from '../keys/ssh-keys.service';
 import { READ_LIMIT_DEFAULT } from './output-buffer';
@@ -41,7 +40,6 @@ export class Terminals implements BeforeApplicationShutdown {
   private readonly timeouts = new Map<string, () => void>();
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly commands: TerminalCommands,
     private readonly ids: IdGenerator,
     private readonly clock: TerminalClock,
@@ -49,6 +47,7 @@ export class Terminals implements BeforeApplicationShutdown {
     private readonly endpoints: SshEndpoints,
     private readonly keys: SshKeys,
     private readonly feed: TerminalsFeed,
+    private readonly settings: SettingsService,
   ) {}
 
   async create(caller: TerminalCaller, endpointId: string) {
@@ -67,6 +66,8 @@ export class Terminals implements BeforeApplicationShutdown {
       expiresAt,
     };
     await this.commands.run(sessionId, 'RequestSshTerminal', data, caller.actor);
+    // Global settings → notifications.mcp.debounceMs, as it is when the terminal is asked for.
+    const { debounceMs } = (await this.settings.current()).notifications.mcp;
     const sink = (offset: number, bytes: Buffer) => this.commands.record(sessionId, offset, bytes);
     const rt = new TerminalRuntime(
       sessionId,
@@ -74,7 +75,7 @@ export class Terminals implements BeforeApplicationShutdown {
       endpointId,
       now,
       caller.listener,
-      this.config.terminalMcp.debounceMs,
+      debounceMs,
       sink,
     );
     rt.onOutput = () => this.feed.output(rt);
