@@ -21,7 +21,8 @@ import { IdGenerator } from '../infrastructure/clock';
 import { CommandBus } from '../infrastructure/command-bus';
 import { READ_MODELS } from '../infrastructure/tokens';
 import { harnessOf, sessionConversationId } from './agent-harness';
-import { briefing } from './briefing';
+import { briefing, type BriefingInput } from './briefing';
+import { forkContextOf } from './fork-context';
 
 export interface PromptInput {
   text: string;
@@ -78,7 +79,7 @@ export class ConversationsService {
         model: input.model ?? (session.model === 'default' ? null : session.model),
         from: input.from,
         hop: input.hop ?? 0,
-        briefing: briefing(session),
+        briefing: this.briefingOf(session, conversationId),
         queue: input.queue === true || session.status === 'stopped',
       },
       metadata,
@@ -101,7 +102,7 @@ export class ConversationsService {
     const conversationId = sessionConversationId(sessionId);
     return this.execute(conversationId, {
       type: 'StartNextTurn',
-      data: { conversationId, briefing: briefing(session) },
+      data: { conversationId, briefing: this.briefingOf(session, conversationId) },
       metadata: this.bus.metadata(actor),
     });
   }
@@ -193,6 +194,17 @@ export class ConversationsService {
       );
     }
     return conversationId;
+  }
+
+  /**
+   * What the first turn is told before its prompt: the briefing, and for a fork from a turn
+   * the conversation it continues (recorded in its TurnStarted, so what the agent was told is
+   * in the history). Later turns are told nothing (the decider's rule): not worked out then.
+   */
+  private briefingOf(session: { id: string } & BriefingInput, conversationId: string): string {
+    if ((this.conversation(conversationId)?.turns ?? 0) > 0) return briefing(session);
+    const context = forkContextOf(this.readModels, session.id);
+    return context === null ? briefing(session) : `${briefing(session)}\n\n${context}`;
   }
 
   private session(sessionId: string) {
