@@ -13,6 +13,8 @@ import { BoxOwnership, InstanceRegistry } from '../cluster';
 import { BoxAdoption } from './lifecycle/box-adoption.service';
 import { BoxLifecycle } from './lifecycle/box-lifecycle.service';
 import { BoxWorkspaceHooks } from './lifecycle/box-workspace-hooks';
+import { JobsModule } from '../jobs';
+import { SnapshotBlobsGc } from './snapshots/blob-gc.service';
 import { SnapshotsController } from './snapshots/snapshots.controller';
 import { SnapshotsService } from './snapshots/snapshots.service';
 import { TurnSnapshotsReactor } from './snapshots/turn-snapshots.reactor';
@@ -26,7 +28,7 @@ import { SessionFilesController } from './workspace/session-files.controller';
  * lifecycle, its workspace's snapshots and files, and its Terminals.
  */
 @Module({
-  imports: [SettingsModule, PresenceModule],
+  imports: [SettingsModule, PresenceModule, JobsModule],
   controllers: [SnapshotsController, SessionTerminalsController, SessionFilesController],
   providers: [
     {
@@ -55,6 +57,7 @@ import { SessionFilesController } from './workspace/session-files.controller';
     SnapshotsService,
     TurnSnapshots,
     TurnSnapshotsReactor,
+    SnapshotBlobsGc,
     Terminals,
     BoxTools,
   ],
@@ -67,6 +70,7 @@ import { SessionFilesController } from './workspace/session-files.controller';
     BoxLifecycle,
     SnapshotsService,
     TurnSnapshots,
+    SnapshotBlobsGc,
     Terminals,
   ],
 })

@@ -38,7 +38,7 @@ export class BlobStore {
       fs.chmodSync(tmp, 0o600);
       const sha256 = hashFile(tmp);
       const target = this.path(sha256);
-      if (fs.existsSync(target)) return { sha256, added: 0 };
+      if (refresh(target)) return { sha256, added: 0 };
       fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
       const added = fs.statSync(tmp).size;
       fs.renameSync(tmp, target);
@@ -48,9 +48,54 @@ export class BlobStore {
     }
   }
 
+  /** Every blob file there is now, with its size and mtime, and leftovers of a crashed put. */
+  *entries(): Generator<{ file: string; sha256: string | null; size: number; mtimeMs: number }> {
+    if (!fs.existsSync(this.root)) return;
+    for (const name of fs.readdirSync(this.root)) {
+      const full = path.join(this.root, name);
+      if (name.startsWith('.tmp-')) {
+        const st = statOrNull(full);
+        if (st) yield { file: full, sha256: null, size: st.size, mtimeMs: st.mtimeMs };
+        continue;
+      }
+      if (!/^[0-9a-f]{2}$/.test(name)) continue;
+      for (const blob of fs.readdirSync(full)) {
+        const file = path.join(full, blob);
+        const st = statOrNull(file);
+        if (!st?.isFile()) continue;
+        const sha256 = SHA256.test(blob) && blob.startsWith(name) ? blob : null;
+        yield { file, sha256, size: st.size, mtimeMs: st.mtimeMs };
+      }
+    }
+  }
+
   /** Writes a blob's bytes as a new file (a reflink where it can). */
   copyTo(sha256: string, dest: string): void {
     fs.copyFileSync(this.path(sha256), dest, fs.constants.COPYFILE_FICLONE);
+  }
+}
+
+/**
+ * An existing blob is touched when a snapshot names it again, so the collector, which keeps
+ * every blob younger than its grace period, cannot take it away before the snapshot's
+ * manifest is written. False when there is none (or it went meanwhile).
+ */
+function refresh(target: string): boolean {
+  try {
+    const now = new Date();
+    fs.utimesSync(target, now, now);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw e;
+  }
+}
+
+function statOrNull(file: string): fs.Stats | null {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return null; // gone meanwhile
   }
 }
 

@@ -17,6 +17,7 @@ import { APP_CONFIG, READ_MODELS } from '../../infrastructure/tokens';
 import { BoxLifecycle } from '../lifecycle/box-lifecycle.service';
 import { boxPaths } from '../lifecycle/box-paths';
 import { BlobStore } from './blob-store';
+import { snapshotLock, type SnapshotLock } from './snapshot-lock';
 import {
   capture,
   materialize,
@@ -36,6 +37,8 @@ const ID = /^[0-9a-f-]{36}$/;
 @Injectable()
 export class TurnSnapshots {
   private readonly blobs: BlobStore;
+  /** Held shared while blobs are stored or read; the collector holds it alone. */
+  readonly lock: SnapshotLock;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -44,6 +47,7 @@ export class TurnSnapshots {
     private readonly boxes: BoxLifecycle,
   ) {
     this.blobs = BlobStore.inDataDir(config.dataDir);
+    this.lock = snapshotLock(this.blobs.root);
   }
 
   /** Snapshots the workspace as `turn` ended at `position`; once per turn (the decider's rule). */
@@ -55,8 +59,11 @@ export class TurnSnapshots {
     const snapshotId = deterministicUuid(`turn-snapshot/${sessionId}/${turn}`);
     const latest = this.queries().latest(sessionId);
     const previous = latest ? this.tryManifest(sessionId, latest.id) : null;
-    const taken = capture(workspace, this.blobs, previous);
-    writeManifest(this.manifestPath(sessionId, snapshotId), taken.manifest);
+    const taken = await this.lock.shared(() => {
+      const captured = capture(workspace, this.blobs, previous);
+      writeManifest(this.manifestPath(sessionId, snapshotId), captured.manifest);
+      return captured;
+    });
     const { sizeBytes, files, newBytes } = taken;
     await this.bus.execute(sessionDecider, sessionStream(sessionId), {
       type: 'TakeTurnSnapshot',
@@ -94,10 +101,10 @@ export class TurnSnapshots {
   }
 
   /** A fork's files: the snapshot's tree written into the new session's workspace. */
-  seed(fromSessionId: string, snapshotId: string, workspace: string): void {
+  seed(fromSessionId: string, snapshotId: string, workspace: string): Promise<void> {
     const manifest = readManifest(this.manifestPath(fromSessionId, snapshotId));
     fs.mkdirSync(workspace, { recursive: true });
-    materialize(manifest, this.blobs, workspace);
+    return this.lock.shared(() => materialize(manifest, this.blobs, workspace));
   }
 
   /** Rewind: the workspace as it was when `turn` ended, with the box frozen meanwhile. */
@@ -110,7 +117,7 @@ export class TurnSnapshots {
       for (const entry of fs.readdirSync(workspace)) {
         fs.rmSync(path.join(workspace, entry), { recursive: true, force: true });
       }
-      materialize(manifest, this.blobs, workspace);
+      await this.lock.shared(() => materialize(manifest, this.blobs, workspace));
     } finally {
       await this.boxes.thaw(sessionId);
     }
@@ -130,10 +137,19 @@ export class TurnSnapshots {
     }
   }
 
+  /** Where the manifests are: a folder per session. */
+  get manifestsRoot(): string {
+    return path.join(this.config.dataDir, 'snapshot-manifests');
+  }
+
+  get blobStore(): BlobStore {
+    return this.blobs;
+  }
+
   private manifestPath(sessionId: string, snapshotId: string): string {
     if (!ID.test(snapshotId)) throw new Error(`bad snapshot id ${JSON.stringify(snapshotId)}`);
     boxPaths(this.config.dataDir, sessionId); // a UUID, or it throws
-    const root = path.join(this.config.dataDir, 'snapshot-manifests', sessionId.toLowerCase());
+    const root = path.join(this.manifestsRoot, sessionId.toLowerCase());
     return path.join(root, `${snapshotId}.json`);
   }
 
