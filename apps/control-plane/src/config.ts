@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import * as path from 'node:path';
 import { auditKeyPath } from '@sessionboxer/event-store/chain';
+import { boxLimitsConfig, type BoxLimitsConfig } from './box-limits-config';
 import { operationsConfig, type OperationsConfig } from './operations-config';
 import { terminalMcpConfig, type TerminalMcpConfig } from './terminal-mcp-config';
 
@@ -26,6 +27,8 @@ export interface AppConfig {
   boxIsolation: 'auto' | 'bubblewrap' | 'process';
   /** Start a box for every session (off only for tools and tests that want no processes). */
   boxes: boolean;
+  /** SESSIONBOXER_SANDBOX_SCRIPTED=on: agent_prompt also takes harness scripted (no model). */
+  sandboxScripted: boolean;
   /**
    * SESSIONBOXER_BOX_UID_BASE: the host uid (and gid) root in a box is, when the control plane
    * runs as root; box ids 0–65535 map onto it and the 65535 after it.
@@ -63,6 +66,8 @@ export interface AppConfig {
   operations: OperationsConfig;
   /** The terminal MCP server's listener and notifications (terminal-mcp-config.ts). */
   terminalMcp: TerminalMcpConfig;
+  /** Sandboxes' memory and disk scale, sessions' box limits (box-limits-config.ts). */
+  boxLimits: BoxLimitsConfig;
 }
 
 export class ConfigError extends Error {}
@@ -105,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (env.SESSIONBOXER_PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, ''),
     boxIsolation: isolation,
     boxes: env.SESSIONBOXER_BOXES !== 'off',
+    sandboxScripted: env.SESSIONBOXER_SANDBOX_SCRIPTED === 'on',
     boxUidBase,
     // Unset or empty keeps the jobs in this process (jobs.provider's rule).
     redisUrl: env.REDIS_URL?.trim() || null,
@@ -122,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     operations: operations(env),
     terminalMcp: configPart(() => terminalMcpConfig(env)),
+    boxLimits: configPart(() => boxLimitsConfig(env)),
   };
 }
 

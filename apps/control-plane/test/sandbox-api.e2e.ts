@@ -56,6 +56,8 @@ describe('every tool over MCP, with the spec fields', () => {
   it('lists exactly the tools of the API', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
+      'agent_conversations',
+      'agent_prompt',
       'create_environment',
       'list_environments',
       'sandbox_create',

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Environments } from './environments.service';
+import { SandboxAgents } from './sandbox-agents';
 import { SandboxWork } from './sandbox-work';
 import { Sandboxes } from './sandboxes.service';
 import type { SandboxApi } from './tools';
@@ -9,7 +10,12 @@ import type { SandboxApi } from './tools';
 export class SandboxApiService {
   readonly services: SandboxApi;
 
-  constructor(sandboxes: Sandboxes, work: SandboxWork, environments: Environments) {
-    this.services = { sandboxes, work, environments };
+  constructor(
+    sandboxes: Sandboxes,
+    work: SandboxWork,
+    environments: Environments,
+    agents: SandboxAgents,
+  ) {
+    this.services = { sandboxes, work, environments, agents };
   }
 }

@@ -27,6 +27,11 @@ export class SandboxSecrets {
     return this.values.get(sandboxId) ?? {};
   }
 
+  /** One secret's value, if the sandbox names it and its values are loaded. */
+  valueOf(sandboxId: string, name: string): string | undefined {
+    return this.values.get(sandboxId)?.[name];
+  }
+
   mask<T>(sandboxId: string, value: T): T {
     return maskSecrets(value, Object.values(this.values.get(sandboxId) ?? {}));
   }

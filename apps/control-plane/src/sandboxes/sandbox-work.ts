@@ -55,6 +55,9 @@ export class SandboxWork {
         env: { HOME: '/root', ...secretEnv, ...env },
         timeoutSeconds: args.timeout_seconds ?? EXEC_TIMEOUT_DEFAULT_SECONDS,
       });
+      const over = await this.boxes.overQuota(doc.id);
+      if (over)
+        answer.stderr += `${answer.stderr === '' || answer.stderr.endsWith('\n') ? '' : '\n'}${over}\n`;
       return this.secrets.mask(doc.id, answer);
     } finally {
       done();
@@ -111,6 +114,7 @@ export class SandboxWork {
     const doc = await this.live(caller, args.sandbox);
     const done = this.use.begin(doc.id);
     try {
+      await this.boxes.assertRoom(doc.id, args.path, bytes.length);
       await writeInBox(this.boxes.driverPort, doc.id, args.path, bytes);
       return { path: args.path, size_bytes: bytes.length };
     } finally {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AgentModule } from '../agent';
 import { ApiKeysModule } from '../api-keys';
 import { BoxesModule } from '../boxes';
 import { JobsModule } from '../jobs';
@@ -8,19 +9,23 @@ import { McpController } from './mcp.controller';
 import { SandboxOpenApiController, SandboxRestController } from './rest.controller';
 import { SandboxApiService } from './sandbox-api.service';
 import { SandboxesAdminController } from './sandboxes-admin.controller';
+import { SandboxAgents } from './sandbox-agents';
+import { SandboxAgentsFinished } from './sandbox-agents-finished';
 import { SandboxBoxes } from './sandbox-boxes';
+import { SandboxEdge } from './sandbox-edge';
 import { SandboxIdle } from './sandbox-idle';
 import { SandboxSecrets } from './sandbox-secrets';
+import { SandboxTurns } from './sandbox-turns';
 import { SandboxUse } from './sandbox-use';
 import { SandboxWork } from './sandbox-work';
 import { Sandboxes } from './sandboxes.service';
 
 /**
  * The sandbox API (docs/SANDBOXES.md): sandboxes owning boxes through the BoxDriver, their
- * commands and files, secrets environments, as MCP at /mcp and REST under /v1 with API keys.
+ * commands and files, coding agents, secrets environments, as MCP at /mcp and REST under /v1 with API keys.
  */
 @Module({
-  imports: [ApiKeysModule, BoxesModule, JobsModule],
+  imports: [ApiKeysModule, BoxesModule, JobsModule, AgentModule],
   controllers: [
     McpController,
     SandboxRestController,
@@ -37,6 +42,10 @@ import { Sandboxes } from './sandboxes.service';
     SandboxWork,
     SandboxApiService,
     SandboxIdle,
+    SandboxEdge,
+    SandboxTurns,
+    SandboxAgents,
+    SandboxAgentsFinished,
   ],
   exports: [Sandboxes],
 })

@@ -22,6 +22,7 @@ import { CommandBus } from '../infrastructure/command-bus';
 import { READ_MODELS } from '../infrastructure/tokens';
 import { Environments } from './environments.service';
 import { SandboxBoxes } from './sandbox-boxes';
+import { SandboxEdge } from './sandbox-edge';
 import { SandboxIdle } from './sandbox-idle';
 import { SandboxSecrets } from './sandbox-secrets';
 import { sandboxView, type SandboxView } from './sandbox-view';
@@ -41,8 +42,9 @@ export class Sandboxes {
     private readonly boxes: SandboxBoxes,
     private readonly secrets: SandboxSecrets,
     private readonly idle: SandboxIdle,
+    private readonly edge: SandboxEdge,
   ) {
-    idle.onIdle((sandboxId) => this.stopIdle(sandboxId));
+    idle.onIdle((sandboxId) => this.stopBySystem(sandboxId, 'idle'));
   }
 
   view(doc: SandboxDoc): SandboxView {
@@ -170,6 +172,7 @@ export class Sandboxes {
   async destroy(caller: KeyIdentity, ref: unknown): Promise<SandboxView> {
     const doc = this.resolve(caller, ref);
     await this.boxes.destroy(doc.id);
+    await this.edge.close(doc.id);
     this.secrets.forget(doc.id);
     await this.run(caller, doc.id, { type: 'DestroySandbox', data: { sandboxId: doc.id } });
     await this.release(caller, doc.id);
@@ -188,14 +191,10 @@ export class Sandboxes {
     );
   }
 
-  /** The idle job's stop: by the system, its reason idle. */
-  async stopIdle(sandboxId: string): Promise<void> {
-    const metadata = this.bus.metadata({ kind: 'system', id: 'sandbox-idle' });
-    const command: SandboxCommand = {
-      type: 'StopSandbox',
-      data: { sandboxId, reason: 'idle' },
-      metadata,
-    };
+  /** A job's stop (idle, agents_finished): by the system, with its reason. */
+  async stopBySystem(sandboxId: string, reason: StoppedReason): Promise<void> {
+    const metadata = this.bus.metadata({ kind: 'system', id: `sandbox-${reason}` });
+    const command: SandboxCommand = { type: 'StopSandbox', data: { sandboxId, reason }, metadata };
     const result = await this.bus.execute(sandboxDecider, sandboxStream(sandboxId), command);
     if (result.events.length > 0) await this.boxes.freeze(sandboxId);
   }

@@ -6,6 +6,7 @@ export * from './sandbox.state';
 export * from './sandbox.cost';
 export * from './sandbox.decider';
 export * from './sandbox-names.decider';
+export * from './sandbox.agents';
 export { isoMs } from './iso-time';
 export {
   SECRET_NAME_PATTERN,

@@ -74,4 +74,11 @@ export type SandboxRefusalCode =
   | 'forbidden'
   | 'unauthenticated'
   | 'limit_reached'
-  | 'unavailable';
+  | 'unavailable'
+  | 'credentials_missing'
+  | 'agent_unavailable'
+  | 'too_many_turns'
+  | 'conversation_not_found'
+  | 'unknown_harness'
+  | 'harness_mismatch'
+  | 'unknown_model';

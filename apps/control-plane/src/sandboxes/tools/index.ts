@@ -1,3 +1,5 @@
+import { agentConversationsTool } from './agent_conversations';
+import { agentPromptTool } from './agent_prompt';
 import { createEnvironmentTool } from './create_environment';
 import { listEnvironmentsTool } from './list_environments';
 import { sandboxCreateTool } from './sandbox_create';
@@ -26,6 +28,8 @@ export const SANDBOX_TOOLS = [
   sandboxExecTool,
   sandboxReadFileTool,
   sandboxWriteFileTool,
+  agentPromptTool,
+  agentConversationsTool,
   createEnvironmentTool,
   listEnvironmentsTool,
   setSecretTool,

@@ -2,6 +2,7 @@ import type { ApiKeyScope } from '@sessionboxer/domain/api-key';
 import type { z } from 'zod';
 import type { KeyIdentity } from '../../api-keys';
 import type { Environments } from '../environments.service';
+import type { SandboxAgents } from '../sandbox-agents';
 import type { SandboxWork } from '../sandbox-work';
 import type { Sandboxes } from '../sandboxes.service';
 
@@ -10,6 +11,7 @@ export interface SandboxApi {
   sandboxes: Sandboxes;
   work: SandboxWork;
   environments: Environments;
+  agents: SandboxAgents;
 }
 
 /**
