@@ -84,14 +84,22 @@ describe('conversations, the queue and the cap', () => {
   let first: string;
 
   it('harness_mismatch: a conversation runs one harness', async () => {
-    const r = await prompt({ harness: 'scripted', prompt: script({ say: 'one' }), wait_seconds: 30 });
+    const r = await prompt({
+      harness: 'scripted',
+      prompt: script({ say: 'one' }),
+      wait_seconds: 30,
+    });
     expect(r.body).toMatchObject({ turn: 1, status: 'finished' });
     first = r.body.conversation;
     await expectRefused({ conversation: first, harness: 'claude' }, 'harness_mismatch');
   }, 60_000);
 
   it('queues a prompt sent while a turn runs, and runs it next; secrets masked', async () => {
-    const running = await prompt({ conversation: first, prompt: script({ sleep: 2 }), wait_seconds: 0 });
+    const running = await prompt({
+      conversation: first,
+      prompt: script({ sleep: 2 }),
+      wait_seconds: 0,
+    });
     expect(running.body).toMatchObject({ conversation: first, turn: 2, status: 'running' });
     const queued = await prompt({
       conversation: first,
@@ -112,7 +120,10 @@ describe('conversations, the queue and the cap', () => {
     const a = await prompt({ new: true, harness: 'scripted', prompt: long, wait_seconds: 0 });
     const b = await prompt({ new: true, harness: 'scripted', prompt: long, wait_seconds: 0 });
     expect([a.body.status, b.body.status]).toEqual(['running', 'running']);
-    const body = await expectRefused({ new: true, harness: 'scripted', prompt: long }, 'too_many_turns');
+    const body = await expectRefused(
+      { new: true, harness: 'scripted', prompt: long },
+      'too_many_turns',
+    );
     expect(body.message).toMatch(/2 conversations/);
     // A running conversation still takes prompts: they wait in its queue.
     const c = await prompt({ conversation: a.body.conversation, prompt: long, wait_seconds: 0 });
