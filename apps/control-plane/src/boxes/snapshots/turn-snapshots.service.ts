@@ -13,7 +13,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AppConfig } from '../../config';
 import { CommandBus } from '../../infrastructure/command-bus';
-import { APP_CONFIG, READ_MODELS } from '../../infrastructure/tokens';
+import { APP_CONFIG, BOX_DRIVER, READ_MODELS } from '../../infrastructure/tokens';
+import type { BoxDriver } from '../driver';
 import { BoxLifecycle } from '../lifecycle/box-lifecycle.service';
 import { boxPaths } from '../lifecycle/box-paths';
 import { BlobStore } from './blob-store';
@@ -45,6 +46,7 @@ export class TurnSnapshots {
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
     private readonly bus: CommandBus,
     private readonly boxes: BoxLifecycle,
+    @Inject(BOX_DRIVER) private readonly driver: BoxDriver,
   ) {
     this.blobs = BlobStore.inDataDir(config.dataDir);
     this.lock = snapshotLock(this.blobs.root);
@@ -59,11 +61,13 @@ export class TurnSnapshots {
     const snapshotId = deterministicUuid(`turn-snapshot/${sessionId}/${turn}`);
     const latest = this.queries().latest(sessionId);
     const previous = latest ? this.tryManifest(sessionId, latest.id) : null;
-    const taken = await this.lock.shared(() => {
-      const captured = capture(workspace, this.blobs, previous);
-      writeManifest(this.manifestPath(sessionId, snapshotId), captured.manifest);
-      return captured;
-    });
+    const taken = await this.lock.shared(() =>
+      this.frozen(sessionId, () => {
+        const captured = capture(workspace, this.blobs, previous);
+        writeManifest(this.manifestPath(sessionId, snapshotId), captured.manifest);
+        return captured;
+      }),
+    );
     const { sizeBytes, files, newBytes } = taken;
     await this.bus.execute(sessionDecider, sessionStream(sessionId), {
       type: 'TakeTurnSnapshot',
@@ -127,6 +131,22 @@ export class TurnSnapshots {
       metadata: this.bus.metadata(actor, key),
     });
     return snapshot;
+  }
+
+  /**
+   * Runs `work` with the session's box frozen, so the snapshot is one moment of the workspace
+   * (a next turn started at once writes nothing while it is read), and thaws it after. Only a
+   * box of this instance that runs: one frozen already (a rewind) is left as it is. Not a
+   * lifecycle fact: nothing is recorded, the box is running again when the snapshot is.
+   */
+  private async frozen<T>(sessionId: string, work: () => T): Promise<T> {
+    if (this.driver.info(sessionId)?.status !== 'running') return work();
+    await this.driver.freeze(sessionId);
+    try {
+      return work();
+    } finally {
+      if (this.driver.info(sessionId)?.status === 'frozen') await this.driver.thaw(sessionId);
+    }
   }
 
   private tryManifest(sessionId: string, snapshotId: string): Manifest | null {
