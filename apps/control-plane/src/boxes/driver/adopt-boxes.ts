@@ -4,9 +4,11 @@ import type { BoxControl } from './box-control';
 import type { BoxFound, BoxIsolation } from './box-driver.port';
 import { type BoxRecord, boxRecord } from './box-record';
 import { OutputTail } from './launch';
+import type { ResourceLimiter } from './resource-limits';
 
 export interface AdoptionContext {
   control: BoxControl;
+  limiter: ResourceLimiter;
   /** What this driver makes: a box of the other kind is not adopted. */
   isolation: BoxIsolation;
   logDir: string;
@@ -40,6 +42,11 @@ export async function adoptBoxes(ctx: AdoptionContext): Promise<BoxFound[]> {
     if (ctx.claim && !(await ctx.claim(id))) continue;
     await ctx.control.release(id).catch(() => undefined);
   }
+  for (const id of await ctx.limiter.groups()) {
+    if (kept.has(id) || others.has(id)) continue;
+    if (ctx.claim && !(await ctx.claim(id))) continue;
+    await ctx.limiter.release(id).catch(() => undefined);
+  }
   if (found.length > 0) {
     const counts = (['running', 'frozen', 'lost'] as const).map(
       (p) => `${found.filter((f) => f.processes === p).length} ${p}`,
@@ -63,6 +70,7 @@ export async function adoptSaved(ctx: AdoptionContext, box: SavedBox): Promise<B
     if (!reason || other) await ctx.control.kill(r.procs).catch(() => undefined);
     if (other) launched.kill();
     await ctx.control.release(sessionId).catch(() => undefined);
+    await ctx.limiter.release(sessionId).catch(() => undefined);
     forgetBox(ctx.stateDir, sessionId);
     return { sessionId, processes: 'lost', reason: reason ?? 'its processes are gone' };
   }

@@ -1,5 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { DomainError, ErrorCode } from '@sessionboxer/domain/kernel/errors';
+import type { BoxLimits, BoxLimitsInfo } from './resource-limits';
+export type { BoxLimits, BoxLimitsInfo, LimitMechanism } from './resource-limits';
 
 /**
  * The boxes port: one box per session, a workspace folder and the processes that run in it.
@@ -18,6 +20,11 @@ export interface BoxSpec {
   command: string[];
   /** Environment inside the box; nothing of the host's environment leaks in. */
   env: Record<string, string>;
+  /**
+   * Cpu (cores) and memory (bytes) every process of the box shares, enforced with cgroups
+   * (v2, or v1 on a hybrid host); unset: the driver's default, if it has one, else none.
+   */
+  limits?: BoxLimits;
 }
 
 export type BoxStatus = 'running' | 'frozen' | 'exited' | 'destroyed';
@@ -32,6 +39,8 @@ export interface BoxInfo {
   workspaceDir: string;
   /** Set when the box is not isolated (process fallback): say it wherever the box is shown. */
   warning?: string;
+  /** The box's limits, how they are enforced (`none`: not at all) and its OOM kills so far. */
+  limits?: BoxLimitsInfo;
 }
 
 export interface ExecOptions {

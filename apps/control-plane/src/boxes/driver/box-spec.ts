@@ -1,6 +1,6 @@
 import { lstat, mkdir, realpath } from 'node:fs/promises';
 import * as path from 'node:path';
-import { type BoxSpec, boxInvalid } from './box-driver.port';
+import { type BoxLimits, type BoxSpec, boxInvalid } from './box-driver.port';
 
 /**
  * Everything that comes from a caller is checked here, before any folder, cgroup or process
@@ -68,12 +68,37 @@ export function validateSpec(spec: BoxSpec, dataDir: string): BoxSpec {
   assertSessionId(spec.sessionId);
   assertArgv(spec.command, 'command');
   assertEnv(spec.env, 'env');
+  if (spec.limits !== undefined) assertLimits(spec.limits, 'limits');
   const workspaceDir = pathInside(dataDir, spec.workspaceDir, 'workspaceDir');
   const gatewaySocketDir = pathInside(dataDir, spec.gatewaySocketDir, 'gatewaySocketDir');
   if (overlaps(workspaceDir, gatewaySocketDir)) {
     throw boxInvalid('gatewaySocketDir', 'must not overlap the workspace');
   }
   return { ...spec, workspaceDir, gatewaySocketDir };
+}
+
+/** Cores and bytes a kernel can enforce: at least 0.01 core and 4 MiB, at most 1024 and 1 PiB. */
+export function assertLimits(limits: unknown, field: string): asserts limits is BoxLimits {
+  const l = limits as Partial<BoxLimits> | null;
+  if (typeof l !== 'object' || l === null) throw boxInvalid(field, 'must be { cpu, memoryBytes }');
+  if (typeof l.cpu !== 'number' || !(l.cpu >= 0.01 && l.cpu <= 1024)) {
+    throw boxInvalid(
+      `${field}.cpu`,
+      `must be a number of cores from 0.01 to 1024, got ${String(l.cpu)}`,
+    );
+  }
+  const mem = l.memoryBytes;
+  if (
+    typeof mem !== 'number' ||
+    !Number.isSafeInteger(mem) ||
+    mem < 4 * 1024 * 1024 ||
+    mem > 2 ** 50
+  ) {
+    throw boxInvalid(
+      `${field}.memoryBytes`,
+      `must be whole bytes from 4 MiB to 1 PiB, got ${String(mem)}`,
+    );
+  }
 }
 
 /** A box must not see another box's folders: no sharing, no nesting either way. */

@@ -1,6 +1,7 @@
 import type { ControlMechanism } from './box-control';
 import type { BoxIsolation } from './box-driver.port';
 import type { BoxIdentity } from './box-identity';
+import type { BoxLimits, LimitMechanism } from './resource-limits';
 
 export interface BoxLogger {
   log(message: string): void;
@@ -14,6 +15,10 @@ export interface LocalBoxDriverOptions {
   isolation?: 'auto' | BoxIsolation;
   /** 'auto' (default): the cgroup v2 freezer when usable, else signals. */
   freezer?: 'auto' | ControlMechanism;
+  /** 'auto' (default): cgroup v2 limits when usable, else cgroup v1, else none (warned). */
+  limits?: 'auto' | LimitMechanism;
+  /** Limits of a box whose spec names none (an operator's default for sessions' boxes). */
+  defaultLimits?: BoxLimits;
   /** The project mounted read-only at /opt/sessionboxer; found from this file by default. */
   projectRoot?: string;
   /** Parent cgroup of the boxes; `<cgroup2 mount>/sessionboxer` by default. */

@@ -3,7 +3,7 @@ import { closeSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import * as path from 'node:path';
 import { ErrorCode } from '@sessionboxer/domain/kernel/errors';
-import { adoptBoxes, adoptSaved } from './adopt-boxes';
+import { type AdoptionContext, adoptBoxes, adoptSaved } from './adopt-boxes';
 import { boxStateDir, forgetBox, readSavedBox, saveBox, savedBox, savedBoxIds } from './adoption';
 import type { BoxControl, ControlMechanism } from './box-control';
 import {
@@ -23,6 +23,8 @@ import {
 import { type BoxRecord, type Started, boxRecord } from './box-record';
 import * as checks from './box-spec';
 import { chooseControl } from './controls';
+import { chooseLimiter } from './choose-limiter';
+import type { BoxLimits, LimitMechanism, ResourceLimiter } from './resource-limits';
 import { BubblewrapIsolator, type Isolator, chooseIsolator } from './isolators';
 export { NOT_ISOLATED_WARNING } from './isolators';
 import type { BoxExecPlan, BoxLogger, LocalBoxDriverOptions } from './driver-options';
@@ -39,9 +41,11 @@ export class LocalBoxDriver implements BoxDriver {
   private constructor(
     private readonly isolator: Isolator,
     private readonly control: BoxControl,
+    private readonly limiter: ResourceLimiter,
     private readonly dataDir: string,
     private readonly logDir: string,
     private readonly logger: BoxLogger,
+    private readonly defaultLimits?: BoxLimits,
   ) {}
 
   private get stateDir(): string {
@@ -67,15 +71,30 @@ export class LocalBoxDriver implements BoxDriver {
     });
     const freezer = options.freezer ?? 'auto';
     const control = await chooseControl(freezer, options.cgroupRoot, dataDir, logger);
+    const limiter = await chooseLimiter(
+      options.limits ?? 'auto',
+      options.cgroupRoot,
+      dataDir,
+      logger,
+    );
+    const defaults = options.defaultLimits;
+    if (defaults) checks.assertLimits(defaults, 'defaultLimits');
     const mapped = isolator instanceof BubblewrapIsolator ? isolator.identity : null;
     const who = mapped ? ` (root in a box is host uid ${mapped.uid})` : '';
-    logger.log(`boxes: ${isolator.isolation} isolation${who}, ${control.mechanism} freezer`);
-    const driver = new LocalBoxDriver(isolator, control, dataDir, logDir, logger);
-    const ctx = { control, isolation: isolator.isolation, logDir, stateDir: driver.stateDir };
-    const claim = options.claim;
-    driver.foundBoxes.push(
-      ...(await adoptBoxes({ ...ctx, logger, claim, keep: (r) => driver.watch(r) })),
+    const limits = `${limiter.mechanism} cpu and memory limits`;
+    logger.log(
+      `boxes: ${isolator.isolation} isolation${who}, ${control.mechanism} freezer, ${limits}`,
     );
+    const driver = new LocalBoxDriver(
+      isolator,
+      control,
+      limiter,
+      dataDir,
+      logDir,
+      logger,
+      defaults,
+    );
+    driver.foundBoxes.push(...(await adoptBoxes({ ...driver.adoption(), claim: options.claim })));
     return driver;
   }
 
@@ -88,15 +107,19 @@ export class LocalBoxDriver implements BoxDriver {
     if (this.boxes.has(sessionId) || this.starting.has(sessionId)) return null;
     const box = readSavedBox(this.stateDir, sessionId);
     if (!box) return null;
-    const ctx = {
+    return adoptSaved(this.adoption(), box);
+  }
+
+  private adoption(): AdoptionContext {
+    return {
       control: this.control,
+      limiter: this.limiter,
       isolation: this.isolator.isolation,
       logDir: this.logDir,
       stateDir: this.stateDir,
       logger: this.logger,
       keep: (r: BoxRecord) => this.watch(r),
     };
-    return adoptSaved(ctx, box);
   }
 
   /** Sessions with a saved box on this data dir, whichever instance runs it. */
@@ -117,8 +140,15 @@ export class LocalBoxDriver implements BoxDriver {
     return this.control.mechanism;
   }
 
+  /** How boxes' cpu and memory are limited (`none`: they are not). */
+  get limits(): LimitMechanism {
+    return this.limiter.mechanism;
+  }
+
   async create(input: BoxSpec): Promise<BoxInfo> {
-    const spec = checks.validateSpec(input, this.dataDir);
+    const checked = checks.validateSpec(input, this.dataDir);
+    const limits = checked.limits ?? this.defaultLimits;
+    const spec = limits ? { ...checked, limits } : checked;
     this.assertFree(spec);
     this.starting.set(spec.sessionId, spec);
     try {
@@ -176,7 +206,7 @@ export class LocalBoxDriver implements BoxDriver {
     const env = { ...r.env, ...opts.env, SESSIONBOXER_SESSION_ID: sessionId };
     const target = { nsInitPid: r.procs.nsInitPid, workspaceDir: r.spec.workspaceDir };
     const plan = this.isolator.exec(target, argv, env, opts.cwd);
-    const full = [...this.control.enterArgv(sessionId), ...plan.argv];
+    const full = [...this.enterArgv(r.spec), ...plan.argv];
     return { command: full[0], args: full.slice(1), env: plan.env, cwd: plan.cwd };
   }
 
@@ -191,7 +221,14 @@ export class LocalBoxDriver implements BoxDriver {
 
   info(sessionId: string): BoxInfo | null {
     const r = this.boxes.get(sessionId);
-    return r ? { ...r.info } : null;
+    if (!r) return null;
+    const limits = r.spec.limits;
+    if (!limits) return { ...r.info };
+    const { mechanism } = this.limiter;
+    return {
+      ...r.info,
+      limits: { ...limits, mechanism, oomKills: this.limiter.oomKills(sessionId) },
+    };
   }
 
   onExit(listener: BoxExitListener): void {
@@ -208,6 +245,7 @@ export class LocalBoxDriver implements BoxDriver {
       }
     });
     await this.control.tidy();
+    await this.limiter.tidy();
   }
 
   private assertFree(spec: BoxSpec): void {
@@ -226,15 +264,24 @@ export class LocalBoxDriver implements BoxDriver {
     await this.control.prepare(spec.sessionId);
     let launched: Launched;
     try {
-      launched = await this.isolator.launch(spec, env, this.control.enterArgv(spec.sessionId), io);
+      if (spec.limits) await this.limiter.prepare(spec.sessionId, spec.limits);
+      launched = await this.isolator.launch(spec, env, this.enterArgv(spec), io);
     } catch (e) {
       await this.control.release(spec.sessionId).catch(() => undefined);
+      await this.limiter.release(spec.sessionId).catch(() => undefined);
       throw new BoxError(ErrorCode.Unavailable, `box ${spec.sessionId}: ${(e as Error).message}`);
     } finally {
       closeSync(io.output);
     }
     saveBox(this.stateDir, savedBox(spec, env, this.isolation, launched));
-    return this.register(spec, env, { launched, tail: io.tail, status: 'running' }).info;
+    this.register(spec, env, { launched, tail: io.tail, status: 'running' });
+    return this.info(spec.sessionId) as BoxInfo;
+  }
+
+  /** The freezer's group, then the limit groups: entered before the process runs anything. */
+  private enterArgv(spec: BoxSpec): string[] {
+    const limits = spec.limits ? this.limiter.enterArgv(spec.sessionId) : [];
+    return [...this.control.enterArgv(spec.sessionId), ...limits];
   }
 
   private register(spec: BoxSpec, env: Record<string, string>, started: Started): BoxRecord {
@@ -272,6 +319,7 @@ export class LocalBoxDriver implements BoxDriver {
       for (const c of r.execs) c.kill('SIGKILL');
       await r.launched.exited;
       await this.control.release(r.spec.sessionId);
+      await this.limiter.release(r.spec.sessionId);
       forgetBox(this.stateDir, r.spec.sessionId);
     })();
     return r.reaped;

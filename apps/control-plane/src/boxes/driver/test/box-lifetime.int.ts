@@ -145,13 +145,15 @@ describe('box output', () => {
 });
 
 describe('driver choice', () => {
-  it("'auto' probes once and picks bubblewrap and the cgroup v2 freezer on this host", async () => {
+  it("'auto' probes once and picks bubblewrap, the cgroup v2 freezer and cgroup limits on this host", async () => {
     const kit = await openKit();
     try {
       expect([kit.driver.isolation, kit.driver.freezer]).toEqual(['bubblewrap', 'cgroup-v2']);
+      // This host is hybrid: the unified tree freezes but has no controllers, v1 limits.
       expect(kit.logs).toEqual([
-        'boxes: bubblewrap isolation (root in a box is host uid 524288), cgroup-v2 freezer',
+        `boxes: bubblewrap isolation (root in a box is host uid 524288), cgroup-v2 freezer, ${kit.driver.limits} cpu and memory limits`,
       ]);
+      expect(kit.driver.limits).toMatch(/^cgroup-v[12]$/);
     } finally {
       await kit.close();
     }
