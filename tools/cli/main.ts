@@ -89,7 +89,8 @@ function openStore(dataDir: string): EventStore {
 }
 
 async function main(argv: string[]): Promise<number> {
-  if (argv[0] === 'sandbox' || argv[0] === 'env') return sandboxCommand(argv[0], argv.slice(1));
+  if (argv[0] === 'sandbox' || argv[0] === 'env' || argv[0] === 'agent')
+    return sandboxCommand(argv[0], argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

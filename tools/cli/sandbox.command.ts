@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import { AGENT_HELP, AGENT_OPTIONS, agentCall, agentHuman } from './agent.command';
 
 /**
  * `sessionboxer sandbox <verb>` and `sessionboxer env <verb>`: the sandbox API's REST face
@@ -9,7 +10,8 @@ import { parseArgs } from 'node:util';
 export const SANDBOX_USAGE = `  sandbox create|list|update|stop|resume|fork|destroy|exec|read|write  the sandbox API
            (an API key in $SESSIONBOXER_API_KEY or --key; --url, default $SESSIONBOXER_URL or
            http://127.0.0.1:8080); sessionboxer sandbox --help lists the flags
-  env create|list|set|products  secrets environments of the key's org`;
+  env create|list|set|products  secrets environments of the key's org
+  agent prompt|conversations  coding agents in a sandbox (agent_prompt, agent_conversations)`;
 
 const HELP = `usage:
   sessionboxer sandbox create [--name N] [--size small|standard|large|xl] [--secret S]...
@@ -25,6 +27,7 @@ const HELP = `usage:
   sessionboxer sandbox write SANDBOX PATH (--content TEXT | --file LOCAL_FILE)
   sessionboxer env list | create NAME | set NAME --value V [--environment E] [--product P]...
   sessionboxer env products NAME --product P... [--environment E]
+${AGENT_HELP}
 common: --json  --key KEY  --url URL`;
 
 const OPTIONS = {
@@ -49,6 +52,7 @@ const OPTIONS = {
   value: { type: 'string' },
   product: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h', default: false },
+  ...AGENT_OPTIONS,
 } as const;
 
 type Values = ReturnType<
@@ -71,6 +75,7 @@ export function toolCall(
   rest: string[],
   v: Values,
 ): [string, Record<string, unknown>] | null {
+  if (group === 'agent') return agentCall(verb, rest, v);
   const sandbox = rest[0];
   const drop = (o: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(o).filter(([, x]) => x !== undefined));
@@ -197,6 +202,8 @@ interface Answer {
 }
 
 function human(tool: string, body: Answer, out?: string): [string, number] {
+  if (tool.startsWith('agent_'))
+    return agentHuman(tool, body as unknown as Record<string, unknown>);
   if (tool === 'sandbox_list') return [sandboxTable(body.sandboxes), 0];
   if (tool === 'sandbox_exec') {
     process.stderr.write(body.stderr);
@@ -219,7 +226,7 @@ function human(tool: string, body: Answer, out?: string): [string, number] {
   return [JSON.stringify(body, null, 2), 0];
 }
 
-/** Runs `sandbox …` / `env …`; the exit code (exec: the command's). */
+/** Runs `sandbox …` / `env …` / `agent …`; the exit code (exec: the command's). */
 export async function sandboxCommand(group: string, argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
