@@ -45,6 +45,7 @@ import { SessionFilesController } from './workspace/session-files.controller';
           logger: new Logger('BoxDriver'),
           privatePaths: [config.auditKey],
           claim: (sessionId) => owners.claim(sessionId),
+          defaultLimits: config.boxLimits.sessionBoxes ?? undefined,
         });
       },
     },
