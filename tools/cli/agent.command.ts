@@ -75,17 +75,16 @@ export function eventLine(e: Json): string {
   return `#${String(e.seq)} turn ${String(e.turn)} ${String(e.type)}: ${what.replace(/\n/g, '\n    ')}`;
 }
 
+const cell = (x: unknown): string =>
+  typeof x === 'string' || typeof x === 'number' ? String(x) : x == null ? '' : JSON.stringify(x);
+
 const COLUMNS = ['id', 'harness', 'model', 'status', 'turns', 'queued', 'preview'];
 
 /** What a person reads of an agent tool's answer, and the exit code. */
 export function agentHuman(tool: string, body: Json): [string, number] {
   if (Array.isArray(body.conversations)) {
     const rows = (body.conversations as Json[]).map((c) =>
-      COLUMNS.map((k) =>
-        String(c[k] ?? '')
-          .replace(/\s+/g, ' ')
-          .slice(0, 60),
-      ),
+      COLUMNS.map((k) => cell(c[k]).replace(/\s+/g, ' ').slice(0, 60)),
     );
     const cells = [COLUMNS.map((c) => c.toUpperCase()), ...rows];
     const widths = COLUMNS.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
