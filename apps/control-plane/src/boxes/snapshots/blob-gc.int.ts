@@ -53,7 +53,7 @@ describe('collecting snapshot blobs (mark and sweep over real files)', () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('keeps the blobs live snapshots share and deletes the orphaned ones, counting the bytes', () => {
+  it('keeps the blobs live snapshots share and deletes the orphaned ones, counting the bytes', async () => {
     const one = snapshot(A, S1, { 'shared.txt': 'in both snapshots', 'only-1.txt': 'first' });
     const two = snapshot(A, S2, { 'shared.txt': 'in both snapshots', 'only-2.txt': 'second!' });
     // A manifest no snapshot of the history has (a session gone), and its own blob.
@@ -63,9 +63,10 @@ describe('collecting snapshot blobs (mark and sweep over real files)', () => {
     fs.writeFileSync(path.join(blobs.root, '.tmp-leftover'), 'half');
     ageAll(dir, 2 * HOUR);
 
-    const done = collectBlobs({ blobs, manifestsRoot: manifests, live, now: Date.now() });
+    const done = await collectBlobs({ blobs, manifestsRoot: manifests, live, now: Date.now() });
 
-    const names = [...blobs.entries()].map((b) => b.sha256);
+    const names: (string | null)[] = [];
+    for await (const b of blobs.entries()) names.push(b.sha256);
     expect(new Set(names)).toEqual(
       new Set([sha(one, 'shared.txt'), sha(one, 'only-1.txt'), sha(two, 'only-2.txt')]),
     );
@@ -82,20 +83,20 @@ describe('collecting snapshot blobs (mark and sweep over real files)', () => {
     });
   });
 
-  it('keeps what is younger than the grace period: a snapshot being taken now', () => {
+  it('keeps what is younger than the grace period: a snapshot being taken now', async () => {
     snapshot(A, S1, { 'kept.txt': 'live' });
     ageAll(dir, 2 * HOUR);
     // Taken just now and not in the history yet: its manifest and its blob are young.
     const young = snapshot(B, GONE, { 'new.txt': 'being recorded' });
     // Stored by a take that has not written its manifest yet.
     const fresh = blobs.put(file('fresh', 'stored a moment ago'));
-    const done = collectBlobs({ blobs, manifestsRoot: manifests, live, now: Date.now() });
+    const done = await collectBlobs({ blobs, manifestsRoot: manifests, live, now: Date.now() });
     expect(blobs.has(sha(young, 'new.txt'))).toBe(true);
     expect(blobs.has(fresh.sha256)).toBe(true);
     expect(fs.existsSync(path.join(manifests, B, `${GONE}.json`))).toBe(true);
     expect(done).toMatchObject({ deleted: 0, manifestsDropped: 0 });
     // An hour and more later, still in no snapshot: collected.
-    const later = collectBlobs({
+    const later = await collectBlobs({
       blobs,
       manifestsRoot: manifests,
       live,
@@ -106,7 +107,7 @@ describe('collecting snapshot blobs (mark and sweep over real files)', () => {
     expect(later).toMatchObject({ deleted: 2, manifestsDropped: 1 });
   });
 
-  it('an old orphaned blob a new snapshot stores again is touched, so it survives', () => {
+  it('an old orphaned blob a new snapshot stores again is touched, so it survives', async () => {
     const gone = snapshot(B, GONE, { 'again.txt': 'the same bytes' });
     ageAll(dir, 2 * HOUR);
     fs.rmSync(path.join(manifests, B), { recursive: true });
@@ -115,18 +116,18 @@ describe('collecting snapshot blobs (mark and sweep over real files)', () => {
       sha256: sha(gone, 'again.txt'),
       added: 0,
     });
-    collectBlobs({ blobs, manifestsRoot: manifests, live, now: Date.now() });
+    await collectBlobs({ blobs, manifestsRoot: manifests, live, now: Date.now() });
     expect(blobs.has(sha(gone, 'again.txt'))).toBe(true);
   });
 
-  it('deletes nothing when a live manifest cannot be read, and says which', () => {
+  it('deletes nothing when a live manifest cannot be read, and says which', async () => {
     snapshot(A, S1, { 'a.txt': 'a' });
     const orphan = blobs.put(file('o', 'o'));
     ageAll(dir, 2 * HOUR);
     fs.writeFileSync(path.join(manifests, A, `${S1}.json`), '{ not json');
-    expect(() => collectBlobs({ blobs, manifestsRoot: manifests, live, now: Date.now() })).toThrow(
-      new RegExp(`manifest .*${S1}\\.json cannot be read`),
-    );
+    await expect(
+      collectBlobs({ blobs, manifestsRoot: manifests, live, now: Date.now() }),
+    ).rejects.toThrow(new RegExp(`manifest .*${S1}\\.json cannot be read`));
     expect(blobs.has(orphan.sha256)).toBe(true);
   });
 

@@ -15,7 +15,7 @@ import type { AppConfig } from '../../config';
 import { CommandBus } from '../../infrastructure/command-bus';
 import { APP_CONFIG, EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens';
 import { JOBS, type JobFire, type JobsPort } from '../../jobs';
-import { collectBlobs, type Collected } from './blob-gc';
+import { markBlobs, sweepBlobs, type Collected } from './blob-gc';
 import { TurnSnapshots } from './turn-snapshots.service';
 
 /** The jobs port's schedule that collects snapshot blobs: every hour, at minute 23. */
@@ -61,22 +61,23 @@ export class SnapshotBlobsGc implements OnModuleInit, OnApplicationBootstrap {
   }
 
   /** One collection now; logs what it freed. `graceMs` is for tests (GRACE_MS by default). */
-  async collect(options: { now?: number; graceMs?: number } = {}): Promise<Collected> {
+  async collect(asked: { now?: number; graceMs?: number } = {}): Promise<Collected> {
     const head = await this.eventStore.headPosition();
     if (head >= 0) await this.bus.waitFor(head);
     const snapshots = turnSnapshotQueries(this.readModels);
     const sessions = sidebarQueries(this.readModels);
     const live = (sessionId: string, snapshotId: string) =>
       sessions.get(sessionId) !== null && snapshots.byId(sessionId, snapshotId) !== null;
-    const done = await this.turns.lock.exclusive(() =>
-      collectBlobs({
-        blobs: this.turns.blobStore,
-        manifestsRoot: this.turns.manifestsRoot,
-        live,
-        now: options.now ?? Date.now(),
-        graceMs: options.graceMs,
-      }),
-    );
+    const options = {
+      blobs: this.turns.blobStore,
+      manifestsRoot: this.turns.manifestsRoot,
+      live,
+      now: asked.now ?? Date.now(),
+      graceMs: asked.graceMs,
+    };
+    // Marking needs no lock (what a take writes meanwhile is young); the sweep runs alone.
+    const marked = await markBlobs(options);
+    const done = await this.turns.lock.exclusive(() => sweepBlobs(options, marked));
     this.logger.log(
       `collected ${done.deleted} snapshot blobs no snapshot names, ${done.freedBytes} bytes freed (${done.kept} kept, ${done.manifestsDropped} manifests of no snapshot dropped)`,
     );

@@ -48,20 +48,27 @@ export class BlobStore {
     }
   }
 
-  /** Every blob file there is now, with its size and mtime, and leftovers of a crashed put. */
-  *entries(): Generator<{ file: string; sha256: string | null; size: number; mtimeMs: number }> {
-    if (!fs.existsSync(this.root)) return;
-    for (const name of fs.readdirSync(this.root)) {
+  /**
+   * Every blob file there is now, with its size and mtime, and leftovers of a crashed put
+   * (sha256 null); read asynchronously, so a large store does not hold up the process.
+   */
+  async *entries(): AsyncGenerator<{
+    file: string;
+    sha256: string | null;
+    size: number;
+    mtimeMs: number;
+  }> {
+    for (const name of await namesIn(this.root)) {
       const full = path.join(this.root, name);
       if (name.startsWith('.tmp-')) {
-        const st = statOrNull(full);
+        const st = await statOrNull(full);
         if (st) yield { file: full, sha256: null, size: st.size, mtimeMs: st.mtimeMs };
         continue;
       }
       if (!/^[0-9a-f]{2}$/.test(name)) continue;
-      for (const blob of fs.readdirSync(full)) {
+      for (const blob of await namesIn(full)) {
         const file = path.join(full, blob);
-        const st = statOrNull(file);
+        const st = await statOrNull(file);
         if (!st?.isFile()) continue;
         const sha256 = SHA256.test(blob) && blob.startsWith(name) ? blob : null;
         yield { file, sha256, size: st.size, mtimeMs: st.mtimeMs };
@@ -91,11 +98,20 @@ function refresh(target: string): boolean {
   }
 }
 
-function statOrNull(file: string): fs.Stats | null {
+async function statOrNull(file: string): Promise<fs.Stats | null> {
   try {
-    return fs.statSync(file);
+    return await fs.promises.stat(file);
   } catch {
     return null; // gone meanwhile
+  }
+}
+
+async function namesIn(dir: string): Promise<string[]> {
+  try {
+    return await fs.promises.readdir(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
   }
 }
 
