@@ -153,6 +153,30 @@ export class SandboxAgents {
     }
   }
 
+  /** For people (the web UI's transcripts): a conversation's events as the transcript has them. */
+  transcript(caller: KeyIdentity, sandbox: string, conversationId: string, after: number) {
+    const doc = this.sandboxes.resolve(caller, sandbox);
+    const conversation = sandboxConversations(this.readModels, doc.id).find(
+      (c) => c.id === conversationId,
+    );
+    if (!conversation) {
+      throw refusal(
+        'conversation_not_found',
+        ErrorCode.NotFound,
+        `no conversation ${conversationId}`,
+      );
+    }
+    const page = conversationEventQueries(this.readModels).page(conversation.id, {
+      afterSeq: after,
+      limit: 500,
+    });
+    return {
+      conversation: conversationView(conversation),
+      events: page.events,
+      next_after: page.events.at(-1)?.seq ?? after,
+    };
+  }
+
   conversationsOf(
     caller: KeyIdentity,
     args: { sandbox: string; conversation?: string; after?: number },

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { errorText, get } from '../../api';
 import { ErrorAlert } from '../FormParts';
+import { SandboxConversations } from './SandboxConversations';
 
 /** A sandbox as the sandbox API answers it (the fields this page shows). */
 interface SandboxRow {
@@ -15,11 +16,15 @@ interface SandboxRow {
   created_at: string;
 }
 
-/** `/sandboxes`: the default org's sandboxes with status, size, price, spend and metadata. */
+/**
+ * `/sandboxes`: the default org's sandboxes with status, size, price, spend and metadata, and
+ * a sandbox's agent conversations as transcripts.
+ */
 export function SandboxesPage() {
   const [rows, setRows] = useState<SandboxRow[] | null>(null);
   const [all, setAll] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState<SandboxRow | null>(null);
   useEffect(() => {
     get<{ sandboxes: SandboxRow[] }>(`/api/orgs/default/sandboxes?all=${all}`)
       .then((r) => setRows(r.sandboxes))
@@ -48,6 +53,7 @@ export function SandboxesPage() {
               <th>Price</th>
               <th>Spend</th>
               <th>Metadata</th>
+              <th>Agents</th>
             </tr>
           </thead>
           <tbody>
@@ -63,11 +69,17 @@ export function SandboxesPage() {
                     .map(([k, v]) => `${k}=${v}`)
                     .join(', ')}
                 </td>
+                <td>
+                  <button type="button" onClick={() => setShown(s)}>
+                    Conversations of {s.name}
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      {shown && <SandboxConversations key={shown.id} sandbox={shown} />}
     </div>
   );
 }
