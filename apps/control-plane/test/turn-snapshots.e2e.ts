@@ -136,6 +136,31 @@ describe('forks from any turn, in real boxes', () => {
     expect(prompts.map((e) => e.event?.turn)).toEqual([1, 2]);
   });
 
+  it("a fork's first prompt tells its agent the turns it continues, and no later one", async () => {
+    const turns = (await api.request('GET', `/api/sessions/${id}/snapshots/turns`)).body;
+    const second = turns.find((s: any) => s.turn === 2);
+    const fork = (await api.request('POST', `/api/sessions/${id}/snapshots/${second.id}/fork`, {}))
+      .body.id;
+    await waitForBox(api, fork);
+    await api.request('POST', `/api/sessions/${fork}/prompts`, {
+      text: script({ say: 'First of the fork.' }),
+    });
+    await turnFinished(api, fork, 1);
+    const prompt = (await conversation(api, fork)).events.find((e: any) => e.type === 'prompt');
+    const told: string = prompt.briefing;
+    expect(told).toMatch(
+      /This session is a fork of the session “Five turns”, from the end of its turn 2/,
+    );
+    expect(told.indexOf('You: Turn 1 done.')).toBeGreaterThan(-1);
+    expect(told.indexOf('You: Turn 2 done.')).toBeGreaterThan(told.indexOf('You: Turn 1 done.'));
+    expect(told).not.toContain('Turn 3 done.');
+    // Its second turn is told nothing more: the agent has it all by then.
+    await api.request('POST', `/api/sessions/${fork}/prompts`, { text: script({ say: 'Again.' }) });
+    await turnFinished(api, fork, 2);
+    const prompts = (await conversation(api, fork)).events.filter((e: any) => e.type === 'prompt');
+    expect(prompts[1].briefing).toBeNull();
+  });
+
   it('refuses a turn without a snapshot, saying which turns have one', async () => {
     const refused = await api.request('POST', `/api/sessions/${id}/snapshots/turns/40/revert`);
     expect(refused.status).toBe(404);
