@@ -12,8 +12,8 @@
  * That is schema 2's link. An event with salts is schema 3's (commitment.ts): the same fields,
  * its data committed string by string, so an export can hide a value and still verify.
  */
-import { hash as oneShotHash } from 'node:crypto';
-import { eventDigest, linkHash } from './commitment';
+import { eventLink } from './commitment';
+import { sha256 } from './sha256';
 import type { ChainFields } from './chain-fields';
 
 export type { ChainFields } from './chain-fields';
@@ -31,7 +31,7 @@ let scratch = Buffer.allocUnsafe(64 * 1024);
 
 /** The event's link: schema 3's when it has salts, else sha256 of `prev` and its encoding. */
 export function chainHash(prev: Buffer, e: ChainFields): Buffer {
-  if (e.salts) return linkHash(prev, eventDigest(e, e.salts));
+  if (e.salts) return eventLink(prev, e, e.salts);
   return chainHashV2(prev, e);
 }
 
@@ -63,7 +63,7 @@ export function chainHashV2(prev: Buffer, e: ChainFields): Buffer {
   at = put(buf, at, e.data);
   at = put(buf, at, e.metadata);
   at = put(buf, at, e.recordedAt);
-  return oneShotHash('sha256', buf.subarray(0, at), 'buffer');
+  return sha256(buf.subarray(0, at));
 }
 
 /** One field at `at`: its UTF-8 byte length (4 bytes, big-endian), then the bytes. */

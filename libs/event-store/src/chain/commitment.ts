@@ -16,12 +16,13 @@
  * The data is committed as a JSON value (parsed), not as text: whitespace or `1.0` for `1`
  * hash alike; the metadata as its exact text.
  */
-import { hash, randomFillSync } from 'node:crypto';
+import { DigestWriter, CommitmentError, SALT_BYTES } from './digest-writer';
 import type { ChainFields } from './chain-fields';
+import { scanShape } from './json-scan';
+import { copyBytes, HASH_BYTES, sha256, sha256Into } from './sha256';
 
-const HASH_BYTES = 32;
+export { CommitmentError, SALT_BYTES } from './digest-writer';
 
-export const SALT_BYTES = 16;
 const TAG = Buffer.from('sessionboxer-event-v3', 'utf8');
 
 /** What an export hides of one event; hidden leaves by their index (0-based, in order). */
@@ -31,180 +32,146 @@ export interface Hidden {
   metadata?: Buffer;
 }
 
-/** Salts or data that do not fit each other (a leaf without a salt, a salt without a leaf). */
-export class CommitmentError extends Error {}
-
-// Module-level scratch: one digest at a time (JavaScript runs one at a time per thread).
-let out = Buffer.allocUnsafe(64 * 1024);
-let at = 0;
-let leafBuf = Buffer.allocUnsafe(64 * 1024);
-let leaves = Buffer.allocUnsafe(16 * 1024);
-let leafCount = 0;
-let salts: Buffer = Buffer.alloc(0);
-let making = false;
-let hidden: ReadonlyMap<number, Buffer> | undefined;
-
-const pool = Buffer.allocUnsafe(64 * 1024);
-let poolAt = pool.length;
-
-function room(n: number): void {
-  if (at + n <= out.length) return;
-  const bigger = Buffer.allocUnsafe(Math.max(out.length * 2, at + n));
-  out.copy(bigger, 0, 0, at);
-  out = bigger;
-}
-
-function putText(text: string): void {
-  room(4 + 3 * text.length);
-  const n = out.write(text, at + 4, 'utf8');
-  out.writeUInt32BE(n, at);
-  at += 4 + n;
-}
-
-/** Where the next leaf's salt is in `salts`: read from the event's, or made (from a random pool). */
-function nextSalt(index: number): number {
-  const from = (index + 1) * SALT_BYTES;
-  if (making) {
-    if (poolAt + SALT_BYTES > pool.length) {
-      randomFillSync(pool);
-      poolAt = 0;
-    }
-    if (salts.length < from + SALT_BYTES) {
-      const bigger = Buffer.allocUnsafe(Math.max(salts.length * 2, from + SALT_BYTES));
-      salts.copy(bigger, 0, 0, from);
-      salts = bigger;
-    }
-    pool.copy(salts, from, poolAt, poolAt + SALT_BYTES);
-    poolAt += SALT_BYTES;
-  } else if (salts.length < from + SALT_BYTES) {
-    throw new CommitmentError('its data has more strings than it has salts');
-  }
-  return from;
-}
-
-/** sha256(salt ‖ bytes of value), the salt at `saltAt` in `from`. */
-function commit(from: Buffer, saltAt: number, value: string | Buffer): Buffer {
-  const need = SALT_BYTES + (typeof value === 'string' ? 3 * value.length : value.length);
-  if (leafBuf.length < need) leafBuf = Buffer.allocUnsafe(need * 2);
-  from.copy(leafBuf, 0, saltAt, saltAt + SALT_BYTES);
-  const n =
-    typeof value === 'string'
-      ? leafBuf.write(value, SALT_BYTES, 'utf8')
-      : value.copy(leafBuf, SALT_BYTES);
-  return hash('sha256', leafBuf.subarray(0, SALT_BYTES + n), 'buffer');
-}
-
-function leaf(value: string): void {
-  const i = leafCount++;
-  const given = hidden?.get(i);
-  const c = given ?? commit(salts, nextSalt(i), value);
-  if (leaves.length < leafCount * HASH_BYTES) {
-    const bigger = Buffer.allocUnsafe(leaves.length * 2);
-    leaves.copy(bigger);
-    leaves = bigger;
-  }
-  c.copy(leaves, i * HASH_BYTES);
-}
+const w = new DigestWriter();
+/** Where new salts are made (kept between events; what an event keeps is a copy). */
+let making: Buffer = Buffer.allocUnsafe(SALT_BYTES * 8);
+const NO_SALTS = Buffer.alloc(0);
+/** prev ‖ digest, hashed into the link. */
+const linkBuf = Buffer.allocUnsafe(2 * HASH_BYTES);
 
 /** The shape: n t f, `d` field(number), `s` (a leaf), `[` count items, `{` count (key value)… */
 function walk(v: unknown): void {
-  room(5);
   if (typeof v === 'string') {
-    out[at++] = 0x73; // s
-    leaf(v);
+    w.byte(0x73); // s
+    w.leaf(v, 0, 0);
   } else if (typeof v === 'number') {
-    out[at++] = 0x64; // d
-    putText(String(v));
+    w.byte(0x64); // d
+    w.text(String(v));
   } else if (v === null) {
-    out[at++] = 0x6e; // n
+    w.byte(0x6e); // n
   } else if (v === true) {
-    out[at++] = 0x74; // t
+    w.byte(0x74); // t
   } else if (v === false) {
-    out[at++] = 0x66; // f
+    w.byte(0x66); // f
   } else if (Array.isArray(v)) {
-    out[at++] = 0x5b; // [
-    out.writeUInt32BE(v.length, at);
-    at += 4;
+    w.byte(0x5b); // [
+    w.fill(w.slot(), v.length);
     for (const item of v as unknown[]) walk(item);
   } else {
     const o = v as Record<string, unknown>;
     const keys = Object.keys(o);
-    out[at++] = 0x7b; // {
-    out.writeUInt32BE(keys.length, at);
-    at += 4;
+    w.byte(0x7b); // {
+    w.fill(w.slot(), keys.length);
     for (const k of keys) {
-      putText(k);
+      w.text(k);
       walk(o[k]);
     }
   }
 }
 
-function digestOf(e: ChainFields, data: unknown, hide: Hidden | undefined): Buffer {
-  leafCount = 0;
-  hidden = hide?.leaves;
-  const metadataCommitment = hide?.metadata ?? commit(salts, nextSalt(-1), e.metadata);
-  at = 0;
-  room(TAG.length);
-  TAG.copy(out, 0);
-  at = TAG.length;
-  putText(String(e.position));
-  putText(e.streamName);
-  putText(String(e.revision));
-  putText(e.id);
-  putText(e.type);
-  putText(e.recordedAt);
-  room(HASH_BYTES + 4);
-  metadataCommitment.copy(out, at);
-  at += HASH_BYTES;
-  const shapeAt = at;
-  at += 4;
-  walk(data);
-  out.writeUInt32BE(at - shapeAt - 4, shapeAt);
-  room(leafCount * HASH_BYTES);
-  leaves.copy(out, at, 0, leafCount * HASH_BYTES);
-  at += leafCount * HASH_BYTES;
-  return hash('sha256', out.subarray(0, at), 'buffer');
+let text = Buffer.allocUnsafe(64 * 1024);
+
+/** The UTF-8 bytes of `data` (kept until the next call). */
+function utf8Of(data: string): Buffer {
+  if (text.length < 3 * data.length) text = Buffer.allocUnsafe(6 * data.length);
+  return text.subarray(0, text.write(data, 0, 'utf8'));
+}
+
+/**
+ * The digest of `e` into `to` at `at`. The data's UTF-8 bytes are scanned (json-scan.ts);
+ * a bundle's hidden values, or text the scan gives up on, are parsed and walked, which
+ * writes the same. (A JS string encodes to UTF-8 as JSON.parse's strings re-encode: a lone
+ * surrogate becomes U+FFFD either way.)
+ */
+function digestInto(e: ChainFields, hide: Hidden | undefined, to: Buffer, at: number): void {
+  w.at = TAG.length;
+  copyBytes(TAG, 0, w.out, 0, TAG.length);
+  w.text(String(e.position));
+  w.text(e.streamName);
+  w.text(String(e.revision));
+  w.text(e.id);
+  w.text(e.type);
+  w.text(e.recordedAt);
+  w.metadata(e.metadata, hide?.metadata);
+  const shapeAt = w.slot();
+  const data = e.data;
+  if (hide?.leaves || !scanShape(w, typeof data === 'string' ? utf8Of(data) : data)) {
+    w.rewind(shapeAt + 4);
+    walk(JSON.parse(typeof data === 'string' ? data : data.toString('utf8')));
+  }
+  w.fill(shapeAt, w.at - shapeAt - 4);
+  w.finish(to, at);
+}
+
+function expectSalts(eventSalts: Buffer): void {
+  const expected = (w.leafCount + 1) * SALT_BYTES;
+  if (eventSalts.length !== expected) {
+    throw new CommitmentError(
+      `it has ${eventSalts.length / SALT_BYTES} salts for ${w.leafCount + 1} commitments`,
+    );
+  }
 }
 
 /** An event's digest from its stored salts (`hide`: what a bundle gives instead of values). */
 export function eventDigest(e: ChainFields, eventSalts: Buffer, hide?: Hidden): Buffer {
-  making = false;
-  salts = eventSalts;
-  const data: unknown = JSON.parse(typeof e.data === 'string' ? e.data : e.data.toString('utf8'));
-  const digest = digestOf(e, data, hide);
-  const expected = (leafCount + 1) * SALT_BYTES;
-  if (eventSalts.length !== expected) {
-    throw new CommitmentError(
-      `it has ${eventSalts.length / SALT_BYTES} salts for ${leafCount + 1} commitments`,
-    );
-  }
+  w.begin(eventSalts, false, hide?.leaves);
+  const digest = Buffer.allocUnsafe(HASH_BYTES);
+  digestInto(e, hide, digest, 0);
+  expectSalts(eventSalts);
   return digest;
+}
+
+/** The event's link from `prev`, sha256(prev ‖ digest), its digest made from its stored salts. */
+export function eventLink(prev: Buffer, e: ChainFields, eventSalts: Buffer): Buffer {
+  w.begin(eventSalts, false, undefined);
+  digestInto(e, undefined, linkBuf, HASH_BYTES);
+  expectSalts(eventSalts);
+  copyBytes(prev, 0, linkBuf, 0, HASH_BYTES);
+  return sha256(linkBuf);
 }
 
 /** A new event's salts (made here) and digest. */
 export function commitNew(e: ChainFields & { data: string }): { salts: Buffer; digest: Buffer } {
-  making = true;
-  salts = Buffer.allocUnsafe(SALT_BYTES * 8);
+  w.begin(making, true, undefined);
   try {
-    const digest = digestOf(e, JSON.parse(e.data), undefined);
-    return { salts: Buffer.from(salts.subarray(0, (leafCount + 1) * SALT_BYTES)), digest };
+    const digest = Buffer.allocUnsafe(HASH_BYTES);
+    digestInto(e, undefined, digest, 0);
+    return { salts: w.madeSalts(), digest };
   } finally {
-    making = false;
-    salts = Buffer.alloc(0);
+    making = w.salts; // grown, if the event had many strings
+    w.begin(NO_SALTS, false, undefined);
+  }
+}
+
+/** A new event's salts (made here) and its link from `prev`, its digest never leaving scratch. */
+export function commitAndLink(
+  prev: Buffer,
+  e: ChainFields & { data: string },
+): { salts: Buffer; hash: Buffer } {
+  w.begin(making, true, undefined);
+  try {
+    digestInto(e, undefined, linkBuf, HASH_BYTES);
+    copyBytes(prev, 0, linkBuf, 0, HASH_BYTES);
+    return { salts: w.madeSalts(), hash: sha256(linkBuf) };
+  } finally {
+    making = w.salts;
+    w.begin(NO_SALTS, false, undefined);
   }
 }
 
 /** The link: sha256(prev ‖ digest). */
 export function linkHash(prev: Buffer, digest: Buffer): Buffer {
-  const buf = Buffer.allocUnsafe(HASH_BYTES * 2);
-  prev.copy(buf, 0, 0, HASH_BYTES);
-  digest.copy(buf, HASH_BYTES);
-  return hash('sha256', buf, 'buffer');
+  copyBytes(prev, 0, linkBuf, 0, HASH_BYTES);
+  copyBytes(digest, 0, linkBuf, HASH_BYTES, HASH_BYTES);
+  return sha256(linkBuf);
 }
 
 /** One leaf's commitment (for an export that hides it), from its salt and value. */
 export function leafCommitment(salt: Buffer, value: string): Buffer {
-  return Buffer.from(commit(salt, 0, value));
+  const buf = Buffer.concat([salt.subarray(0, SALT_BYTES), Buffer.from(value, 'utf8')]);
+  const out = Buffer.allocUnsafe(HASH_BYTES);
+  sha256Into(buf, out, 0);
+  return out;
 }
 
 /** The strings of a parsed JSON value, in the order the commitment numbers its leaves. */

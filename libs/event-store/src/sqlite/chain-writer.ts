@@ -9,8 +9,8 @@
  */
 import type Database from 'better-sqlite3';
 import type { SerializedEvent } from '../append-validation';
-import { GENESIS_HASH, type ChainedEvent } from '../chain/canonical';
-import { commitNew, linkHash } from '../chain/commitment';
+import { GENESIS_HASH } from '../chain/canonical';
+import { commitAndLink } from '../chain/commitment';
 import type { EventTable } from './event-table';
 
 /** Where inserts go; the chain or, for the benchmark's comparison only, the plain table. */
@@ -33,19 +33,6 @@ interface HeadRow {
   hash: Buffer | null;
 }
 
-type ChainRow = [
-  number,
-  string,
-  number,
-  string,
-  string,
-  Buffer | string,
-  Buffer,
-  string,
-  Buffer | null,
-  Buffer | null,
-];
-
 /** The chain's statements over one connection. */
 export class ChainTable {
   private readonly headStmt: Database.Statement<[], HeadRow>;
@@ -54,7 +41,6 @@ export class ChainTable {
     [number, string, number, string, string, string, string, string, Buffer, Buffer]
   >;
   private readonly dataVersionStmt: Database.Statement<[], number>;
-  private readonly readStmt: Database.Statement<[number, number], ChainRow>;
 
   constructor(db: Database.Database) {
     this.headStmt = db.prepare('SELECT position, hash FROM events ORDER BY position DESC LIMIT 1');
@@ -65,16 +51,6 @@ export class ChainTable {
       'INSERT INTO events (position, stream_name, revision, event_id, type, data, metadata, recorded_at, hash, salts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.dataVersionStmt = db.prepare<[], number>('PRAGMA data_version').pluck();
-    // Rows as arrays, not objects, and metadata (and schema 2's data) as their UTF-8 bytes, not
-    // decoded: verify reads every event, and this was half its time. Schema 3's data comes as
-    // text, which its commitment parses.
-    this.readStmt = db
-      .prepare<[number, number], ChainRow>(
-        `SELECT position, stream_name, revision, event_id, type,
-           CASE WHEN salts IS NULL THEN CAST(data AS BLOB) ELSE data END,
-           CAST(metadata AS BLOB), recorded_at, hash, salts FROM events WHERE position >= ? ORDER BY position LIMIT ?`,
-      )
-      .raw();
   }
 
   head(): HeadRow | undefined {
@@ -102,28 +78,6 @@ export class ChainTable {
   ): void {
     const { id, type, data, metadata } = e;
     this.insertStmt.run(position, streamName, revision, id, type, data, metadata, at, hash, salts);
-  }
-
-  read(from: number, limit: number): ChainedEvent[] {
-    const rows = this.readStmt.all(from, limit);
-    const events = new Array<ChainedEvent>(rows.length);
-    for (let i = 0; i < rows.length; i++) {
-      const [position, streamName, revision, id, type, data, metadata, recordedAt, hash, salts] =
-        rows[i];
-      events[i] = {
-        position,
-        streamName,
-        revision,
-        id,
-        type,
-        data,
-        metadata,
-        recordedAt,
-        hash,
-        salts,
-      };
-    }
-    return events;
   }
 }
 
@@ -159,7 +113,7 @@ export class ChainWriter implements EventWriter {
 
   insert(streamName: string, revision: number, event: SerializedEvent, recordedAt: string): number {
     const position = this.cursor.next;
-    const { salts, digest } = commitNew({
+    const { salts, hash } = commitAndLink(this.cursor.prev, {
       position,
       streamName,
       revision,
@@ -169,7 +123,6 @@ export class ChainWriter implements EventWriter {
       metadata: event.metadata,
       recordedAt,
     });
-    const hash = linkHash(this.cursor.prev, digest);
     this.chain.insert(position, streamName, revision, event, recordedAt, hash, salts);
     this.cursor = { next: position + 1, prev: hash };
     return position;

@@ -21,6 +21,7 @@ import { checkSubscriptionStart, resolveRead } from '../read-options';
 import type { AppendObserver } from '../append-observer';
 import type { ChainedEvent } from '../chain/canonical';
 import type { ChainReader } from '../chain/chain-reader';
+import { ChainRows } from './chain-rows';
 import { ChainTable, ChainWriter, UnchainedWriter } from './chain-writer';
 import { ChangeNotifier } from './change-notifier';
 import { EventTable, NO_LIMIT } from './event-table';
@@ -59,6 +60,7 @@ export interface SqliteEventStoreOptions {
 export class SqliteEventStore implements EventStore, ChainReader {
   private readonly table: EventTable;
   private readonly chain: ChainTable;
+  private readonly chainRows: ChainRows;
   private readonly committer: GroupCommitter;
   private readonly notifier: ChangeNotifier;
   private readonly subscriptions = new Set<PagedSubscription>();
@@ -72,6 +74,7 @@ export class SqliteEventStore implements EventStore, ChainReader {
   ) {
     this.table = new EventTable(db);
     this.chain = new ChainTable(db);
+    this.chainRows = new ChainRows(db);
     const writer =
       options.hashChain === false ? new UnchainedWriter(this.table) : new ChainWriter(this.chain);
     this.notifier = new ChangeNotifier(
@@ -156,7 +159,7 @@ export class SqliteEventStore implements EventStore, ChainReader {
 
   /** The events from `fromPosition` on with their hashes, as the chain hashed them. */
   readChain(fromPosition: number, maxCount: number): Promise<ChainedEvent[]> {
-    return this.run(() => this.chain.read(fromPosition, maxCount));
+    return this.run(() => this.chainRows.read(fromPosition, maxCount));
   }
 
   chainHead(): Promise<{ position: number; hash: Buffer | null } | null> {

@@ -5,6 +5,7 @@
  */
 import { keyIdOf, signCheckpoint } from '@sessionboxer/event-store/chain';
 import { SqliteEventStore } from '@sessionboxer/event-store/sqlite';
+import { newEvent } from '../contract/fixtures';
 import {
   asAttacker,
   checkpoint,
@@ -50,6 +51,30 @@ describe('verify over a real store file', () => {
       type: 'Noted',
     });
     expect(r.events).toBe(16);
+  });
+
+  it('names an event whose metadata bytes were changed to ones that read back alike', async () => {
+    const store = SqliteEventStore.open({ path: t.file });
+    const e = newEvent(34, 'Noted');
+    await store.appendToStream('session-9', [
+      { ...e, metadata: { ...e.metadata, actor: { kind: 'system', id: 'a\uFFFDb' } } },
+    ]);
+    await store.close();
+    // U+FFFD's three bytes become one byte that is not UTF-8: decoded, it is U+FFFD again.
+    asAttacker(t.file, (db) => {
+      const bytes = db
+        .prepare('SELECT CAST(metadata AS BLOB) AS m FROM events WHERE position = 34')
+        .get() as { m: Buffer };
+      const at = bytes.m.indexOf(Buffer.from('\uFFFD'));
+      const changed = Buffer.concat([
+        bytes.m.subarray(0, at),
+        Buffer.from([0xff]),
+        bytes.m.subarray(at + 3),
+      ]);
+      db.prepare('UPDATE events SET metadata = CAST(? AS TEXT) WHERE position = 34').run(changed);
+    });
+    const r = await verifyFile(t.file, key);
+    expect(r.problem).toMatchObject({ kind: 'hash mismatch', position: 34 });
   });
 
   it('names the gap a deleted event leaves', async () => {
