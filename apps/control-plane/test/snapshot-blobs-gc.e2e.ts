@@ -148,11 +148,32 @@ describe('collecting the blobs no snapshot names, in the running app', () => {
     );
   });
 
-  it('runs every hour through the jobs port', async () => {
-    const schedules = await api.app.get<JobsPort>(JOBS).listSchedules();
-    expect(schedules.find((s) => s.id === BLOB_GC_SCHEDULE.id)).toMatchObject({
+  it('runs every hour through the jobs port, and a fire collects', async () => {
+    const jobs = api.app.get<JobsPort>(JOBS);
+    expect((await jobs.listSchedules()).find((s) => s.id === BLOB_GC_SCHEDULE.id)).toMatchObject({
       cron: '23 * * * *',
       timezone: 'UTC',
     });
+    // A blob no manifest names, two hours old; the schedule made to fire every second.
+    const stray = 'd'.repeat(64);
+    const file = path.join(api.dataDir, 'snapshot-blobs', 'dd', stray);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, 'stray');
+    const old = new Date(Date.now() - HOURS_2);
+    fs.utimesSync(file, old, old);
+    await jobs.upsertSchedule({ ...BLOB_GC_SCHEDULE, cron: '* * * * * *', timezone: 'UTC' });
+    try {
+      await waitFor('the scheduled collection', () => !fs.existsSync(file), 15_000);
+    } finally {
+      await jobs.upsertSchedule({ ...BLOB_GC_SCHEDULE, timezone: 'UTC' });
+    }
+    // The turns' blobs are all still there.
+    const turns = (await api.request('GET', `/api/sessions/${id}/snapshots/turns`)).body;
+    const manifests = path.join(api.dataDir, 'snapshot-manifests', id);
+    const names = blobNames(api.dataDir);
+    for (const t of turns) {
+      for (const b of manifestBlobs(path.join(manifests, `${t.id}.json`)))
+        expect(names.has(b)).toBe(true);
+    }
   });
 });
