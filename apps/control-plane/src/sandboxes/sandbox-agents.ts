@@ -63,7 +63,7 @@ export class SandboxAgents {
   ) {
     const doc = this.sandboxes.running(caller, args.sandbox);
     const s = doc.settings!;
-    const all = sandboxConversations(this.readModels, doc.id);
+    const all = await this.current(doc.id);
     const facts = all.map((c) => ({
       id: c.id,
       harness: c.harness,
@@ -108,6 +108,15 @@ export class SandboxAgents {
     this.turns.started(doc, change);
     const wait = (args.wait_seconds ?? AGENT_WAIT_DEFAULT_SECONDS) * 1000;
     return this.answer(conversationId, promptId, before, performance.now() + wait);
+  }
+
+  /** The sandbox's conversations, a turn a restart took failed first. */
+  private async current(sandboxId: string): Promise<ConversationDoc[]> {
+    const all = sandboxConversations(this.readModels, sandboxId);
+    const lost = all.filter((c) => c.currentTurn !== null && !this.turns.running(c.id));
+    if (lost.length === 0) return all;
+    for (const c of lost) await this.turns.recover(sandboxId, c);
+    return sandboxConversations(this.readModels, sandboxId);
   }
 
   /** The prompt's turn so far, once it has ended or the wait is over. */
@@ -177,12 +186,12 @@ export class SandboxAgents {
     };
   }
 
-  conversationsOf(
+  async conversationsOf(
     caller: KeyIdentity,
     args: { sandbox: string; conversation?: string; after?: number },
   ) {
     const doc = this.sandboxes.resolve(caller, args.sandbox);
-    const all = sandboxConversations(this.readModels, doc.id);
+    const all = await this.current(doc.id);
     if (args.conversation === undefined) {
       if (args.after !== undefined) {
         throw refusal('invalid_argument', ErrorCode.ValidationFailed, 'after needs conversation', {

@@ -1,12 +1,19 @@
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import type { Actor, HarnessOutput, TurnStarted } from '@sessionboxer/domain';
 import { ConversationsService } from '../agent';
 import type { BoxDriver } from '../boxes';
-import type { SqliteReadModelStore } from '@sessionboxer/projections';
+import type { EventStore } from '@sessionboxer/event-store';
+import type { ConversationDoc, SqliteReadModelStore } from '@sessionboxer/projections';
 import { sandboxQueries, type SandboxDoc } from '@sessionboxer/projections/sandboxes.projection';
-import { BOX_DRIVER, READ_MODELS } from '../infrastructure/tokens';
+import { BOX_DRIVER, EVENT_STORE, READ_MODELS } from '../infrastructure/tokens';
 import { writeInBox } from './sandbox-exec';
 import { SandboxBoxes } from './sandbox-boxes';
 import { SandboxEdge } from './sandbox-edge';
@@ -31,10 +38,14 @@ interface Run {
  * turn ends, the conversation's next queued prompt starts. A running turn is use of the sandbox.
  */
 @Injectable()
-export class SandboxTurns implements OnApplicationShutdown {
+export class SandboxTurns implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('SandboxTurns');
   private readonly runs = new Map<string, Run>();
   private readonly harness: SandboxHarness;
+  /** The history's head when this process started: a turn started up to it ran elsewhere. */
+  private bootHead: number | null = null;
+  /** Shutting down: the turns' CLIs are killed, and the next process fails their turns. */
+  private closing = false;
 
   constructor(
     @Inject(BOX_DRIVER) private readonly driver: BoxDriver,
@@ -44,6 +55,7 @@ export class SandboxTurns implements OnApplicationShutdown {
     private readonly secrets: SandboxSecrets,
     private readonly use: SandboxUse,
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {
     this.harness = new SandboxHarness(driver.isolation === 'bubblewrap');
   }
@@ -67,7 +79,30 @@ export class SandboxTurns implements OnApplicationShutdown {
     for (const id of conversationIds) this.runs.get(id)?.child?.kill('SIGKILL');
   }
 
+  async onApplicationBootstrap(): Promise<void> {
+    this.bootHead = await this.store.headPosition();
+  }
+
+  /**
+   * A turn the history shows running that no process here runs and that started before this
+   * process did (a restart took its CLI, whose pipes were the old process's): it fails, and the
+   * conversation's queue goes on.
+   */
+  async recover(sandboxId: string, doc: ConversationDoc): Promise<void> {
+    const started = doc.running?.position ?? Infinity;
+    if (doc.currentTurn === null || this.runs.has(doc.id) || started > (this.bootHead ?? -1))
+      return;
+    await this.fail(
+      doc.id,
+      doc.currentTurn,
+      'agent_lost',
+      'Sessionboxer restarted while the turn ran, and its agent with it; send the prompt again',
+    );
+    await this.next(sandboxId, doc.id);
+  }
+
   onApplicationShutdown(): void {
+    this.closing = true;
     for (const run of this.runs.values()) run.child?.kill('SIGKILL');
   }
 
@@ -81,7 +116,10 @@ export class SandboxTurns implements OnApplicationShutdown {
       .catch(async (e: unknown) => {
         const message = e instanceof Error ? e.message : String(e);
         this.logger.warn(`turn ${turn} of ${conversationId}: ${message}`);
-        await this.fail(conversationId, turn, 'agent_failed', message);
+        if (this.closing) return;
+        await this.fail(conversationId, turn, 'agent_failed', message).catch((f: unknown) =>
+          this.logger.warn(`failing turn ${turn} of ${conversationId}: ${String(f)}`),
+        );
       })
       .finally(() => {
         done();
@@ -100,6 +138,7 @@ export class SandboxTurns implements OnApplicationShutdown {
       const message = `${doc.harness} is not installed in this sandbox`;
       return this.fail(started.conversationId, started.turn, 'agent_unavailable', message);
     }
+    await this.boxes.ensureRunning(sandboxId);
     await this.edge.ensure(sandboxId, this.boxes.runDir(sandboxId));
     const port = await this.boxes.edgePort(sandboxId);
     const secretEnv = await this.secrets.env(sandboxId, s.orgId, s.environment, s.secrets);
@@ -138,7 +177,7 @@ export class SandboxTurns implements OnApplicationShutdown {
     let index = 0;
     let chain = Promise.resolve();
     const record = (outputs: HarnessOutput[]) => {
-      if (outputs.length === 0) return;
+      if (outputs.length === 0 || this.closing) return;
       const fromIndex = index;
       index += outputs.length;
       const masked = this.secrets.mask(sandboxId, outputs);
@@ -182,6 +221,7 @@ export class SandboxTurns implements OnApplicationShutdown {
 
   /** A turn ended (or the sandbox resumed): the next queued prompt starts, if it runs. */
   async next(sandboxId: string, conversationId: string): Promise<void> {
+    if (this.closing) return;
     const sandbox = sandboxQueries(this.readModels).get(sandboxId);
     const doc = this.conversations.conversation(conversationId);
     if (sandbox?.status !== 'running' || !doc || doc.currentTurn !== null || doc.queued === 0)

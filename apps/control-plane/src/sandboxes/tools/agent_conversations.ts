@@ -24,5 +24,5 @@ export const agentConversationsTool = sandboxTool({
   },
   scope: 'sandboxes:read',
   annotations: { readOnlyHint: true },
-  handle: (api, caller, args) => Promise.resolve(api.agents.conversationsOf(caller, args)),
+  handle: (api, caller, args) => api.agents.conversationsOf(caller, args),
 });
