@@ -132,3 +132,30 @@ it('lists the conversation, pages its events, and continues it in a queued-then-
   expect(turn2[0]).toMatchObject({ type: 'prompt', text: 'And again', model: 'sonnet', seq: 7 });
   expect(turn2.at(-1)).toMatchObject({ type: 'turn_finished', status: 'finished' });
 }, 150_000);
+
+it('runs the real OpenCode in a new conversation of the same sandbox', async () => {
+  const { client, double } = world;
+  double.play([
+    [say('From OpenCode.'), use('bash', { command: 'echo "$MY_TOKEN"', description: 'Token' })],
+    [say('OpenCode is done.')],
+  ]);
+  const r = await call(client, 'agent_prompt', {
+    sandbox: 'agent-a',
+    prompt: 'Say hello',
+    harness: 'opencode',
+    wait_seconds: 120,
+  });
+  expect(r.isError).toBe(false);
+  expect(r.body).toMatchObject({ turn: 1, status: 'finished' });
+  const events = r.body.events as Record<string, any>[];
+  events.forEach(expectSpecEvent);
+  expect(events.filter((e) => e.type === 'message').map((e) => e.text)).toEqual([
+    'From OpenCode.',
+    'OpenCode is done.',
+  ]);
+  const result = events.find((e) => e.type === 'tool_result');
+  expect(result.output).toContain(MASK);
+  expect(JSON.stringify(events)).not.toContain(TOKEN);
+  const list = await call(client, 'agent_conversations', { sandbox: 'agent-a' });
+  expect(list.body.conversations.map((c: any) => c.harness)).toEqual(['opencode', 'claude']);
+}, 150_000);
