@@ -8,6 +8,7 @@ import { backupCommand, formatBackupReport } from './backup.command';
 import { confirm } from './confirm';
 import { eventsCommand } from './events.command';
 import { exportCommand, formatExport } from './export.command';
+import { LOGIN_USAGE, loginCommand } from './login.command';
 import { passwordCommand } from './password.command';
 import { formatReplay, policyReplayCommand } from './policy-replay.command';
 import { formatReplayReport, replayCommand } from './replay.command';
@@ -63,6 +64,7 @@ commands:
            <data>/replaced-<time>/, the read models are rebuilt
            --yes           do not ask for confirmation
            --public-key F  the key checking the backup's checkpoints (default: the audit key's .pub)
+${LOGIN_USAGE}
 ${SANDBOX_USAGE}
 
 common:
@@ -91,6 +93,7 @@ function openStore(dataDir: string): EventStore {
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'sandbox' || argv[0] === 'env' || argv[0] === 'agent')
     return sandboxCommand(argv[0], argv.slice(1));
+  if (argv[0] === 'login') return loginCommand(argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { AGENT_HELP, AGENT_OPTIONS, agentCall, agentHuman } from './agent.command';
+import { savedCredentials } from './credentials';
 
 /**
  * `sessionboxer sandbox <verb>` and `sessionboxer env <verb>`: the sandbox API's REST face
@@ -241,12 +242,17 @@ export async function sandboxCommand(group: string, argv: string[]): Promise<num
     console.log(HELP);
     return values.help ? 0 : 2;
   }
-  const key = values.key ?? process.env.SESSIONBOXER_API_KEY;
-  if (!key) throw new Error('an API key is needed: --key or $SESSIONBOXER_API_KEY');
-  const url = (values.url ?? process.env.SESSIONBOXER_URL ?? 'http://127.0.0.1:8080').replace(
-    /\/+$/,
-    '',
-  );
+  // What `sessionboxer login` saved, when neither a flag nor the environment gives a key.
+  const saved = values.key || process.env.SESSIONBOXER_API_KEY ? null : savedCredentials();
+  const key = values.key ?? process.env.SESSIONBOXER_API_KEY ?? saved?.key;
+  if (!key)
+    throw new Error('an API key is needed: --key, $SESSIONBOXER_API_KEY or sessionboxer login');
+  const url = (
+    values.url ??
+    process.env.SESSIONBOXER_URL ??
+    saved?.url ??
+    'http://127.0.0.1:8080'
+  ).replace(/\/+$/, '');
   const [tool, args] = call;
   const res = await fetch(`${url}/v1/${tool}`, {
     method: 'POST',

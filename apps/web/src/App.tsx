@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { checkAuth } from './auth';
 import { AppHeader } from './components/AppHeader';
+import { CliLoginPage } from './components/CliLoginPage';
 import { Home } from './components/Home';
 import { SessionView } from './components/SessionView';
 import { SandboxesPage } from './components/sandboxes/SandboxesPage';
@@ -25,6 +26,8 @@ function Page({ route }: { route: Route }) {
       return <TerminalsPage />;
     case 'sandboxes':
       return <SandboxesPage />;
+    case 'cli-login':
+      return <CliLoginPage requestId={route.id} />;
     case 'missing':
       return (
         <>

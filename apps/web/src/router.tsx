@@ -6,6 +6,7 @@ export type Route =
   | { name: 'settings' }
   | { name: 'terminals' }
   | { name: 'sandboxes' }
+  | { name: 'cli-login'; id: string }
   | { name: 'missing' };
 
 const CHANGE = 'sb:navigate';
@@ -15,6 +16,8 @@ export function parseRoute(pathname: string): Route {
   if (pathname === '/settings' || pathname === '/settings/') return { name: 'settings' };
   if (pathname === '/terminals' || pathname === '/terminals/') return { name: 'terminals' };
   if (pathname === '/sandboxes' || pathname === '/sandboxes/') return { name: 'sandboxes' };
+  const login = /^\/cli-login\/([^/]+)\/?$/.exec(pathname);
+  if (login) return { name: 'cli-login', id: decodeURIComponent(login[1]) };
   const session = /^\/sessions\/([^/]+)\/?$/.exec(pathname);
   if (session) return { name: 'session', id: decodeURIComponent(session[1]) };
   return { name: 'missing' };
