@@ -137,6 +137,31 @@ describe('box cpu and memory limits', () => {
     }
   });
 
+  it('an adopted box keeps its groups and limits; its new driver removes them on destroy', async () => {
+    const spec = { ...kit.spec(['/bin/sleep', 'infinity']), limits: LIMITS };
+    const info = await kit.driver.create(spec);
+    const dirs = groupDirs(kit, spec.sessionId);
+    const next = await openKit({ isolation: 'bubblewrap', dataDir: kit.dataDir });
+    try {
+      expect(next.driver.found()).toContainEqual(
+        expect.objectContaining({ sessionId: spec.sessionId, processes: 'running' }),
+      );
+      expect(next.driver.info(spec.sessionId)?.limits).toMatchObject(LIMITS);
+      expect(groupsOf(info.pid).every((g) => g.endsWith(`/box-${spec.sessionId}`))).toBe(true);
+      const child = next.driver.exec(spec.sessionId, ['/bin/sleep', '5']);
+      await delay(100);
+      expect(groupsOf(child.pid as number).every((g) => g.endsWith(`/box-${spec.sessionId}`))).toBe(
+        true,
+      );
+      child.kill('SIGKILL');
+      kit.driver.forget(spec.sessionId);
+      await next.driver.destroy(spec.sessionId);
+      expect([existsSync(dirs.memory), existsSync(dirs.cpu)]).toEqual([false, false]);
+    } finally {
+      await next.driver.shutdownAll();
+    }
+  });
+
   it("removes a half-started box's limit groups, and kills their processes, when a driver opens", async () => {
     const sessionId = kit.spec([]).sessionId;
     const dirs = groupDirs(kit, sessionId);
