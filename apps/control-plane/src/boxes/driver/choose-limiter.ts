@@ -28,7 +28,10 @@ export async function chooseLimiter(
     if (choice === 'cgroup-v2') throw new Error(`cgroup v2 limits unusable: ${why.join('; ')}`);
   }
   const v1 = await CgroupV1Limits.probe(tag);
-  if (v1) return v1;
+  if (v1) {
+    await v1.removeEmptyOfOthers().catch(() => undefined);
+    return v1;
+  }
   why.push('no writable cgroup v1 memory and cpu hierarchies');
   if (choice === 'cgroup-v1') throw new Error(`cgroup v1 limits unusable: ${why.join('; ')}`);
   logger.warn(`boxes: ${why.join('; ')}: boxes' cpu and memory are NOT limited`);
