@@ -2,7 +2,9 @@
  * `npm run bench:sandbox`: the sandbox API over MCP (a real SDK client over Streamable HTTP,
  * real boxes): sandbox_create → first sandbox_exec answered, sandbox_exec "true" round trips,
  * a 64 MB sandbox_write_file and sandbox_read_file (MB/s), sandbox_fork of a sandbox holding
- * 100 MB of files, and sandbox_stop → sandbox_resume → sandbox_exec answered. Needs bubblewrap.
+ * 100 MB of files, sandbox_stop → sandbox_resume → sandbox_exec answered, and agent_prompt of
+ * a one-message turn of the scripted harness (its CLI started in the box, the turn recorded,
+ * read back) answered finished. Needs bubblewrap.
  */
 import {
   call,
@@ -28,7 +30,7 @@ async function timed<T>(f: () => Promise<T>): Promise<[number, T]> {
 }
 
 async function main(): Promise<void> {
-  const api = await startSandboxApp();
+  const api = await startSandboxApp(undefined, { SESSIONBOXER_SANDBOX_SCRIPTED: 'on' });
   const client = await mcpClient(api, (await makeKey(api)).key);
   const ok = async (name: string, args: Record<string, unknown>) => {
     const r = await call(client, name, args);
@@ -96,6 +98,17 @@ async function main(): Promise<void> {
       );
     }
     ms('sandbox_stop → sandbox_resume → sandbox_exec answered', cycles);
+
+    const turns: number[] = [];
+    const say = JSON.stringify({ script: [{ say: 'done' }] });
+    for (let i = 0; i < N; i++) {
+      const [t, answer] = await timed(() =>
+        ok('agent_prompt', { sandbox: box.id, harness: 'scripted', prompt: say, wait_seconds: 60 }),
+      );
+      if (answer.status !== 'finished') throw new Error(`turn ${JSON.stringify(answer)}`);
+      turns.push(t);
+    }
+    ms('agent_prompt (scripted, one message) → answered finished', turns);
     await ok('sandbox_destroy', { sandbox: box.id });
   } finally {
     await client.close();

@@ -48,7 +48,7 @@ it('fails a turn a restart took and runs the queued prompt after it', async () =
       'turn_finished',
     ]);
     expect(events.find((e) => e.type === 'error')).toMatchObject({ code: 'agent_lost' });
-    expect(events.find((e) => e.turn === 1 && e.type === 'turn_finished').status).toBe('failed');
+    expect(events.find((e) => e.turn === 1 && e.type === 'turn_finished')!.status).toBe('failed');
     const said = events.filter((e) => e.turn === 2 && e.type === 'message');
     expect(said.map((e) => e.text)).toEqual(['after the restart']);
     await call(client, 'sandbox_destroy', { sandbox: 'restarts' });

@@ -154,7 +154,7 @@ it('runs the real OpenCode in a new conversation of the same sandbox', async () 
     'OpenCode is done.',
   ]);
   const result = events.find((e) => e.type === 'tool_result');
-  expect(result.output).toContain(MASK);
+  expect(result!.output).toContain(MASK);
   expect(JSON.stringify(events)).not.toContain(TOKEN);
   const list = await call(client, 'agent_conversations', { sandbox: 'agent-a' });
   expect(list.body.conversations.map((c: any) => c.harness)).toEqual(['opencode', 'claude']);

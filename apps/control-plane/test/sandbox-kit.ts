@@ -4,10 +4,13 @@ import { DEFAULT_ORG_ID } from '@sessionboxer/domain/org';
 import { startApp, type RunningApp } from './harness';
 
 /** A control plane with boxes for sandboxes, and keys made over the admin API. */
-export async function startSandboxApp(logs?: NodeJS.WritableStream): Promise<RunningApp> {
+export async function startSandboxApp(
+  logs?: NodeJS.WritableStream,
+  extra: Record<string, string> = {},
+): Promise<RunningApp> {
   // Sessions' boxes stay off; sandboxes start their own through the same driver.
   const env: Record<string, string> = logs ? { SESSIONBOXER_LOG_LEVEL: 'debug' } : {};
-  return startApp(undefined, { SESSIONBOXER_BOXES: 'off', ...env }, { logs });
+  return startApp(undefined, { SESSIONBOXER_BOXES: 'off', ...env, ...extra }, { logs });
 }
 
 export async function makeKey(

@@ -4,7 +4,6 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { Inject, Injectable } from '@nestjs/common';
 import { SIZE_TABLE } from '@sessionboxer/domain/sandbox';
-import { BOX_EDGE } from '@sessionboxer/mcp-adapters';
 import type { AppConfig } from '../config';
 import type { BoxDriver } from '../boxes';
 import { APP_CONFIG, BOX_DRIVER } from '../infrastructure/tokens';
@@ -13,42 +12,20 @@ import { sandboxQueries } from '@sessionboxer/projections/sandboxes.projection';
 import { sizeLimits } from '../boxes/workspace/size-limits';
 import { assertRoom, overQuota, type Quota } from '../boxes/workspace/workspace-quota';
 import { READ_MODELS } from '../infrastructure/tokens';
-import { EDGE_PORT_FILE } from './sandbox-edge';
 
 const run = promisify(execFile);
 
 /**
- * The box's main process: a holder that also pipes each connection to 127.0.0.1:<port> in the
- * box to its edge socket (the coding agents' way to their model provider, see SandboxEdge),
- * writing the port it listens on to a file. No daemon is needed for exec and files (they
- * enter the box's namespaces directly). /root is the workspace's `root` folder, so what is
- * written there is kept, copied by fork and seen again on resume.
+ * The box's main process: nothing but a holder. No daemon is needed for exec and files
+ * (they enter the box's namespaces directly); an agent's turn starts the edge forwarder it
+ * needs (sandbox-forwarder.ts). /root is the workspace's `root` folder, so what is written
+ * there is kept, copied by fork and seen again on resume.
  */
-const FORWARDER = [
-  "const net = require('net'), fs = require('fs');",
-  'const [sock, port, file] = process.argv.slice(1);',
-  'const server = net.createServer((c) => {',
-  '  const u = net.connect(sock);',
-  "  c.on('error', () => u.destroy()); u.on('error', () => c.destroy());",
-  '  c.pipe(u); u.pipe(c);',
-  '});',
-  "server.listen(Number(port), '127.0.0.1', () => fs.writeFileSync(file, String(server.address().port)));",
-].join('\n');
-
-export function sandboxMain(isolated: boolean, runDir: string): string[] {
-  const dir = isolated ? path.posix.dirname(BOX_EDGE.socket) : runDir;
-  const port = isolated ? String(BOX_EDGE.port) : '0';
-  return [
-    '/bin/sh',
-    '-c',
-    'mkdir -p /workspace/root && ln -sfn /workspace/root /root; exec "$0" -e "$1" "$2" "$3" "$4"',
-    process.execPath,
-    FORWARDER,
-    path.join(dir, path.basename(BOX_EDGE.socket)),
-    port,
-    path.join(dir, EDGE_PORT_FILE),
-  ];
-}
+export const SANDBOX_MAIN = [
+  '/bin/sh',
+  '-c',
+  'mkdir -p /workspace/root && ln -sfn /workspace/root /root; exec sleep infinity',
+];
 
 /** Where a sandbox's files are on the host: inside the data dir, never seen by other boxes. */
 export function sandboxPaths(dataDir: string, sandboxId: string) {
@@ -97,7 +74,6 @@ export class SandboxBoxes {
   async start(sandboxId: string, copyFrom?: string): Promise<void> {
     const paths = sandboxPaths(this.config.dataDir, sandboxId);
     fs.mkdirSync(paths.runDir, { recursive: true, mode: 0o700 });
-    fs.rmSync(path.join(paths.runDir, EDGE_PORT_FILE), { force: true });
     if (copyFrom !== undefined) {
       const source = sandboxPaths(this.config.dataDir, copyFrom).workspace;
       // Every file, uncommitted work included; owners and modes as they are.
@@ -109,7 +85,7 @@ export class SandboxBoxes {
       sessionId: sandboxId,
       workspaceDir: paths.workspace,
       gatewaySocketDir: paths.runDir,
-      command: sandboxMain(this.driver.isolation === 'bubblewrap', paths.runDir),
+      command: SANDBOX_MAIN,
       env: { HOME: '/root' },
       limits: this.limits(sandboxId).box,
     });
@@ -130,17 +106,6 @@ export class SandboxBoxes {
   /** The host folder bound at /run/sessionboxer in the box (its edge socket's). */
   runDir(sandboxId: string): string {
     return sandboxPaths(this.config.dataDir, sandboxId).runDir;
-  }
-
-  /** The port the box's forwarder listens on, once it does (it starts with the box). */
-  async edgePort(sandboxId: string): Promise<number | null> {
-    const file = path.join(this.runDir(sandboxId), EDGE_PORT_FILE);
-    for (let i = 0; i < 100; i++) {
-      const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-      if (/^\d+$/.test(text)) return Number(text);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    return null;
   }
 
   async freeze(sandboxId: string): Promise<void> {

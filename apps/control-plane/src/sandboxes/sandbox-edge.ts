@@ -22,9 +22,6 @@ const SECRET_OF = {
   openaiApiKey: 'OPENAI_API_KEY',
 } as const;
 
-/** The file the box's forwarder writes its port to, in the sandbox's run folder. */
-export const EDGE_PORT_FILE = 'edge.port';
-
 /**
  * A sandbox's one way out, for its coding agents: `edge.sock` in its run folder (seen as
  * /run/sessionboxer/edge.sock), which the box's forwarder pipes 127.0.0.1:7001 to. It relays

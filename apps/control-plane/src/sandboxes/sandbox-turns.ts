@@ -17,6 +17,7 @@ import { BOX_DRIVER, EVENT_STORE, READ_MODELS } from '../infrastructure/tokens';
 import { writeInBox } from './sandbox-exec';
 import { SandboxBoxes } from './sandbox-boxes';
 import { SandboxEdge } from './sandbox-edge';
+import { ensureForwarder } from './sandbox-forwarder';
 import { AGENT_HOME, SandboxHarness } from './sandbox-harness';
 import { SandboxSecrets } from './sandbox-secrets';
 import { SandboxUse } from './sandbox-use';
@@ -140,7 +141,7 @@ export class SandboxTurns implements OnApplicationBootstrap, OnApplicationShutdo
     }
     await this.boxes.ensureRunning(sandboxId);
     await this.edge.ensure(sandboxId, this.boxes.runDir(sandboxId));
-    const port = await this.boxes.edgePort(sandboxId);
+    const port = await ensureForwarder(this.driver, sandboxId, this.boxes.runDir(sandboxId));
     const secretEnv = await this.secrets.env(sandboxId, s.orgId, s.environment, s.secrets);
     const env = { ...secretEnv, ...(port === null ? {} : this.harness.providerEnv(port)) };
     const turn = {
