@@ -5,7 +5,8 @@
  *   1. bench:store's 64-writer run (64 writers × 250 single-event appends, group commit,
  *      synchronous=FULL) with the hash chain and without it (`hashChain: false`, for this
  *      comparison only), in alternating rounds on fresh files so disk drift lands on both
- *      (goal: the chain ≤ 10 % slower)
+ *      (goal: the chain ≤ 10 % slower); with the process's CPU time per event, which says
+ *      what the chain costs even when a loaded machine's disk and scheduler blur the rates
  *   2. `verify` over 1,000,000 chained events (schema 3, salted commitments) with a checkpoint
  *      every 1,000 (seeded in 10,000-event raw transactions): events/s (goal ≥ 200,000/s)
  *   3. a session's state at a position, over a session of 10,000 events (state-at.bench.ts)
@@ -42,19 +43,24 @@ function line(label: string, value: string): void {
   console.log(`${label.padEnd(58)} ${value}`);
 }
 
-/** bench:store's concurrent run; returns the milliseconds it took. */
-async function concurrentWriters(file: string, hashChain: boolean): Promise<number> {
+/** bench:store's concurrent run; returns the milliseconds it took and the CPU milliseconds. */
+async function concurrentWriters(
+  file: string,
+  hashChain: boolean,
+): Promise<{ ms: number; cpuMs: number }> {
   const store = SqliteEventStore.open({ path: file, hashChain });
   const writer = async (w: number): Promise<void> => {
     for (let i = 0; i < EVENTS_PER_WRITER; i++) {
       await store.appendToStream(`writer-${w}`, [event()], { expectedRevision: i - 1 });
     }
   };
+  const cpu = process.cpuUsage();
   const start = performance.now();
   await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
   const ms = performance.now() - start;
+  const { user, system } = process.cpuUsage(cpu);
   await store.close();
-  return ms;
+  return { ms, cpuMs: (user + system) / 1000 };
 }
 
 /**
@@ -116,20 +122,28 @@ async function main(): Promise<void> {
   try {
     console.log(`audit benchmark: 1 KB events, synchronous=FULL, files in ${dir}`);
     const ms = { on: 0, off: 0 };
+    const cpuMs = { on: 0, off: 0 };
     // A first pair warms the JIT and the disk and is not counted.
     for (let round = -1; round < ROUNDS; round++) {
       for (const mode of round % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
         const took = await concurrentWriters(join(dir, `w-${round}-${mode}.sqlite`), mode === 'on');
-        if (round >= 0) ms[mode] += took;
+        if (round >= 0) {
+          ms[mode] += took.ms;
+          cpuMs[mode] += took.cpuMs;
+        }
       }
     }
     const events = WRITERS * EVENTS_PER_WRITER * ROUNDS;
     const on = rate(events, ms.on);
     const off = rate(events, ms.off);
-    line(`${WRITERS} concurrent writers, without the chain`, `${off} events/s`);
+    const perEvent = (cpu: number): string => `${((cpu * 1000) / events).toFixed(1)} µs`;
+    line(
+      `${WRITERS} concurrent writers, without the chain`,
+      `${off} events/s (CPU ${perEvent(cpuMs.off)} per event)`,
+    );
     line(
       `${WRITERS} concurrent writers, with the chain`,
-      `${on} events/s  (${(((off - on) / off) * 100).toFixed(1)} % slower)`,
+      `${on} events/s (CPU ${perEvent(cpuMs.on)} per event)  (${(((off - on) / off) * 100).toFixed(1)} % slower)`,
     );
 
     const file = join(dir, 'verify.sqlite');

@@ -1,9 +1,15 @@
 /**
- * `verify` over a SQLite store file on every core: each worker recomputes one range of
- * positions from the stored hash before it. That is the same proof as one walk: a stored hash
+ * `verify` over a SQLite store file on every core: the positions are cut into ranges, a few
+ * per thread, and this thread and worker threads take them one at a time, each recomputing its
+ * range from the stored hash before it. That is the same proof as one walk: a stored hash
  * that does not follow from the one before it fails in whichever range holds it, and the
- * problem at the lowest position is the first one. Checkpoints are checked here, against the
- * stored hashes, once every range is done.
+ * problem at the lowest position is the first one (no range after it is handed out once it is
+ * found). Checkpoints are checked here, against the stored hashes, once the ranges are done.
+ *
+ * This thread starts at once and workers join as they come up: one takes 0.5-1 s to start
+ * (it loads the TypeScript sources through swc), which was a sixth of a million-event verify
+ * when every range waited for a worker; and a thread that starts late or runs slow (a loaded
+ * machine) takes fewer ranges.
  */
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
@@ -19,17 +25,24 @@ import {
   type ChainSummary,
   type ChainProblem,
 } from '../chain/verify-chain';
-import type { RangeJob, RangeResult } from './verify-range.worker';
+import { RangeVerifier, type RangeJob, type RangeResult } from './verify-range';
+import type { FromRangeWorker, RangeWorkerData } from './verify-range.worker';
 
-/** Below this many events one range is enough (a worker costs ~50 ms to start). */
-const PER_WORKER_MIN = 50_000;
+/** No range is smaller (a worker's start is worth it only for this many events or more). */
+const PER_RANGE_MIN = 50_000;
+/** Ranges per thread: enough that a thread starting late or running slow is made up for. */
+const RANGES_PER_THREAD = 4;
+/** Pages this thread verifies between looks at its workers' messages. */
+const PAGES_PER_TURN = 4;
 
 export interface VerifyFileOptions {
   onProgress?: (done: number, total: number) => void;
-  /** Default: one per core. */
+  /** Threads in all, this one included. Default: one per core. */
   workers?: number;
-  /** Default 50,000; tests lower it to split small files. */
+  /** The smallest range, default 50,000; tests lower it to split small files. */
   minPerWorker?: number;
+  /** Default true; false leaves every range to worker threads (tests check them so). */
+  useThisThread?: boolean;
 }
 
 export async function verifyFile(
@@ -37,7 +50,8 @@ export async function verifyFile(
   publicKey: KeyObject,
   options: VerifyFileOptions = {},
 ): Promise<ChainSummary> {
-  const { onProgress, workers = availableParallelism(), minPerWorker = PER_WORKER_MIN } = options;
+  const { onProgress, workers = availableParallelism(), minPerWorker = PER_RANGE_MIN } = options;
+  const useThisThread = options.useThisThread ?? true;
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const head = db
@@ -49,26 +63,113 @@ export async function verifyFile(
     const hashAt = db
       .prepare<[number], Buffer | null>('SELECT hash FROM events WHERE position = ?')
       .pluck();
-    const count = Math.max(1, Math.min(workers, Math.floor(head.position / minPerWorker)));
-    const size = Math.ceil(head.position / count);
-    const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    let done = 0;
-    const jobs: RangeJob[] = Array.from({ length: count }, (_, i) => {
-      const from = 1 + i * size;
+    const threads = Math.max(1, workers);
+    const perThread = Math.ceil(head.position / (threads * RANGES_PER_THREAD));
+    const size = Math.max(1, minPerWorker, perThread);
+    const jobs: RangeJob[] = [];
+    for (let from = 1; from <= head.position; from += size) {
       const prev = from === 1 ? GENESIS_HASH : (hashAt.get(from - 1) ?? null);
-      return { file, publicKeyPem, from, to: Math.min(head.position, from + size - 1), prev };
-    });
-    const results = await Promise.all(
-      jobs.map((job) =>
-        runRange(job, (n) => {
-          done += n;
-          onProgress?.(done, head.position);
-        }),
-      ),
-    );
+      jobs.push({ from, to: Math.min(head.position, from + size - 1), prev });
+    }
+    let done = 0;
+    const progress = (n: number): void => {
+      done += n;
+      onProgress?.(done, head.position);
+    };
+    const own = useThisThread ? 1 : 0;
+    const started = Math.min(threads - own, jobs.length - own);
+    const results = await runRanges(file, publicKey, jobs, { own, workers: started, progress });
     return merge(results, publicKey, (p) => hashAt.get(p) ?? undefined, head);
   } finally {
     db.close();
+  }
+}
+
+/**
+ * Hands the ranges out in order to this thread (`own`) and `workers` worker threads; resolves
+ * with every range's result up to the first that found a problem.
+ */
+function runRanges(
+  file: string,
+  publicKey: KeyObject,
+  jobs: RangeJob[],
+  how: { own: number; workers: number; progress: (n: number) => void },
+): Promise<RangeResult[]> {
+  const results = new Array<RangeResult | undefined>(jobs.length);
+  let next = 0;
+  let last = jobs.length - 1;
+  let settled = false;
+  const threads: Worker[] = [];
+  return new Promise<RangeResult[]>((resolve, reject) => {
+    const finish = (error?: Error): void => {
+      if (settled) return;
+      settled = true;
+      void Promise.all(threads.map((w) => w.terminate())).then(() => {
+        if (error === undefined) resolve(results.slice(0, last + 1) as RangeResult[]);
+        else reject(error);
+      });
+    };
+    const take = (): number => (settled || next > last ? -1 : next++);
+    const record = (i: number, r: RangeResult): void => {
+      results[i] = r;
+      if (r.problem && i < last) last = i;
+      for (let k = 0; k <= last; k++) if (results[k] === undefined) return;
+      finish();
+    };
+    const data: RangeWorkerData = {
+      verifyRangeWorker: true,
+      file,
+      publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    };
+    for (let k = 0; k < how.workers; k++) {
+      const worker = startWorker(data);
+      threads.push(worker);
+      let current = -1;
+      const give = (): void => {
+        current = take();
+        if (current >= 0) worker.postMessage({ job: jobs[current] });
+      };
+      worker.on('message', (m: FromRangeWorker) => {
+        if (settled) return;
+        if ('ready' in m) give();
+        else if ('progress' in m) how.progress(m.progress);
+        else {
+          record(current, m.result);
+          give();
+        }
+      });
+      worker.on('error', finish);
+      worker.on('exit', (code) => finish(new Error(`a verify worker exited with ${code}`)));
+    }
+    if (how.own === 1)
+      void verifyHere(file, publicKey, jobs, take, record, how.progress).catch(finish);
+  });
+}
+
+/** This thread's share: ranges as `take` gives them, a few pages between looks at messages. */
+async function verifyHere(
+  file: string,
+  publicKey: KeyObject,
+  jobs: RangeJob[],
+  take: () => number,
+  record: (i: number, r: RangeResult) => void,
+  progress: (n: number) => void,
+): Promise<void> {
+  const verifier = new RangeVerifier(file, publicKey);
+  try {
+    for (let i = take(); i >= 0; i = take()) {
+      const steps = verifier.run(jobs[i], progress);
+      let pages = 0;
+      for (let step = steps.next(); ; step = steps.next()) {
+        if (step.done) {
+          record(i, step.value);
+          break;
+        }
+        if (++pages % PAGES_PER_TURN === 0) await new Promise((r) => setImmediate(r));
+      }
+    }
+  } finally {
+    verifier.close();
   }
 }
 
@@ -115,26 +216,12 @@ function merge(
   return { events, checkpoints, head: last, signedUpTo, problem };
 }
 
-function runRange(job: RangeJob, onProgress: (n: number) => void): Promise<RangeResult> {
-  return new Promise((resolve, reject) => {
-    const worker = startWorker(job);
-    worker.on('message', (m: { progress?: number; result?: RangeResult }) => {
-      if (m.progress !== undefined) onProgress(m.progress);
-      if (m.result) resolve(m.result);
-    });
-    worker.on('error', reject);
-    worker.on('exit', (code) => {
-      if (code !== 0) reject(new Error(`a verify worker exited with ${code}`));
-    });
-  });
-}
-
 /** The worker file next to this one; TypeScript sources load through swc, as the CLI does. */
-function startWorker(job: RangeJob): Worker {
+function startWorker(data: RangeWorkerData): Worker {
   const ext = path.extname(__filename);
   const file = path.join(__dirname, `verify-range.worker${ext}`);
-  if (ext === '.js') return new Worker(file, { workerData: job });
+  if (ext === '.js') return new Worker(file, { workerData: data });
   const register = require.resolve('@swc-node/register');
   const code = `require(${JSON.stringify(register)}); require(${JSON.stringify(file)});`;
-  return new Worker(code, { eval: true, workerData: job });
+  return new Worker(code, { eval: true, workerData: data });
 }

@@ -57,8 +57,9 @@ export async function seed(
 }
 
 /**
- * Verifies the file both ways, one walk through the port and in parallel ranges of 7 events
- * (workers with their own connections), and expects the same answer from both.
+ * Verifies the file three ways, one walk through the port, in parallel ranges of 7 events
+ * (this thread and workers with their own connections), and in ranges of 5 on workers only,
+ * and expects the same answer from all.
  */
 export async function verifyFile(file: string, key: AuditKey): Promise<ChainSummary> {
   const store = SqliteEventStore.open({ path: file });
@@ -70,6 +71,12 @@ export async function verifyFile(file: string, key: AuditKey): Promise<ChainSumm
   }
   const ranges = await verifyParallel(file, key.publicKey, { workers: 5, minPerWorker: 7 });
   expect(ranges).toEqual(walked);
+  const onWorkers = await verifyParallel(file, key.publicKey, {
+    workers: 2,
+    minPerWorker: 5,
+    useThisThread: false,
+  });
+  expect(onWorkers).toEqual(walked);
   return walked;
 }
 
