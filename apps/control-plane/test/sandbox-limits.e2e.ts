@@ -44,9 +44,12 @@ it("holds a small sandbox's box to its cpu and (scaled) memory; a process past i
   expect(driver.info(made.id)?.limits?.mechanism).toMatch(/^cgroup-v[12]$/);
   const hog = await exec('mem', `python3 -c "b = b'x' * (256 << 20); print(len(b))"`);
   expect(hog).toMatchObject({ exit_code: 137, stdout: '' });
+  expect(hog.stderr).toMatch(
+    /a process was killed for passing the sandbox's memory \(memory_gib 2\)\n$/,
+  );
   expect(driver.info(made.id)?.limits?.oomKills).toBeGreaterThanOrEqual(1);
   const fits = await exec('mem', `python3 -c "b = b'x' * (32 << 20); print(len(b))"`);
-  expect(fits).toMatchObject({ exit_code: 0, stdout: `${32 * MiB}\n` });
+  expect(fits).toMatchObject({ exit_code: 0, stdout: `${32 * MiB}\n`, stderr: '' });
 });
 
 it('refuses a file write past the disk quota, says so after a command past it, and allows writes again once files are removed', async () => {

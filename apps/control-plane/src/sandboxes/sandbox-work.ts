@@ -6,6 +6,7 @@ import {
   EXEC_TIMEOUT_DEFAULT_SECONDS,
   FILE_MAX_BYTES,
   refusal,
+  SIZE_TABLE,
 } from '@sessionboxer/domain/sandbox';
 import type { KeyIdentity } from '../api-keys';
 import { execInBox, readInBox, writeInBox, type ExecAnswer } from './sandbox-exec';
@@ -49,15 +50,22 @@ export class SandboxWork {
     const s = doc.settings!;
     const secretEnv = await this.secrets.env(doc.id, caller.orgId, s.environment, s.secrets);
     const done = this.use.begin(doc.id);
+    const oomKills = () => this.boxes.driverPort.info(doc.id)?.limits?.oomKills ?? 0;
+    const oomBefore = oomKills();
     try {
       const answer = await execInBox(this.boxes.driverPort, doc.id, args.command, {
         cwd: args.cwd ?? EXEC_DEFAULT_CWD,
         env: { HOME: '/root', ...secretEnv, ...env },
         timeoutSeconds: args.timeout_seconds ?? EXEC_TIMEOUT_DEFAULT_SECONDS,
       });
-      const over = await this.boxes.overQuota(doc.id);
-      if (over)
-        answer.stderr += `${answer.stderr === '' || answer.stderr.endsWith('\n') ? '' : '\n'}${over}\n`;
+      // The box's limits (cgroup memory, the disk quota) said in the answer when they bit.
+      const oom =
+        oomKills() > oomBefore
+          ? `sessionboxer: a process was killed for passing the sandbox's memory (memory_gib ${SIZE_TABLE[s.size].memory_gib})`
+          : null;
+      for (const note of [oom, await this.boxes.overQuota(doc.id)]) {
+        if (note) answer.stderr += `${/(^|\n)$/.test(answer.stderr) ? '' : '\n'}${note}\n`;
+      }
       return this.secrets.mask(doc.id, answer);
     } finally {
       done();
