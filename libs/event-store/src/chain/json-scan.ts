@@ -22,8 +22,9 @@ const TRUE = Buffer.from('true');
 const FALSE = Buffer.from('false');
 const NULL = Buffer.from('null');
 
+const EMPTY = Buffer.alloc(0);
 // One scan at a time (see digest-writer.ts).
-let src: Buffer = Buffer.alloc(0);
+let src: Buffer = EMPTY;
 let i = 0;
 /** The first backslash at or after where the scan last looked for one (NONE: no more). */
 let nextBackslash = -1;
@@ -39,7 +40,7 @@ export function scanShape(w: DigestWriter, data: Buffer): boolean {
   try {
     return value(w) && i === data.length;
   } finally {
-    src = Buffer.alloc(0);
+    src = EMPTY;
   }
 }
 
