@@ -134,6 +134,36 @@ it('expires after 10 minutes: the page finds nothing and the poll says expired',
   }
 });
 
+it('works across instances: started and polled on one, approved on another', async () => {
+  const other = await startApp(api.dataDir, { SESSIONBOXER_INSTANCE: 'cp-login-b' });
+  try {
+    const started = await fetch(`${other.url}/api/cli-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const login = (await started.json()) as any;
+    expect((await api.request('POST', `/api/cli-login/${login.request_id}/approve`)).status).toBe(
+      200,
+    );
+    const res = await fetch(`${other.url}/api/cli-login/poll`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ poll_token: login.poll_token }),
+    });
+    const got = (await res.json()) as any;
+    expect(got.status).toBe('approved');
+    const list = await fetch(`${api.url}/v1/sandbox_list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${got.key}` },
+      body: '{}',
+    });
+    expect(list.status).toBe(200);
+  } finally {
+    await other.close();
+  }
+});
+
 it('refuses bad input by name and changes nothing', async () => {
   const bad = await anonymous('POST', '/api/cli-login/poll', { poll_token: 'nope' });
   expect(bad.status).toBe(400);
