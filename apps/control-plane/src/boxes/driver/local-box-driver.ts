@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import * as path from 'node:path';
 import { ErrorCode } from '@sessionboxer/domain/kernel/errors';
 import { type AdoptionContext, adoptBoxes, adoptSaved } from './adopt-boxes';
@@ -22,10 +22,9 @@ import {
 } from './box-driver.port';
 import { type BoxRecord, type Started, boxRecord } from './box-record';
 import * as checks from './box-spec';
-import { chooseControl } from './controls';
-import { chooseLimiter } from './choose-limiter';
+import { chooseHost } from './host-choice';
 import type { BoxLimits, LimitMechanism, ResourceLimiter } from './resource-limits';
-import { BubblewrapIsolator, type Isolator, chooseIsolator } from './isolators';
+import type { Isolator } from './isolators';
 export { NOT_ISOLATED_WARNING } from './isolators';
 import type { BoxExecPlan, BoxLogger, LocalBoxDriverOptions } from './driver-options';
 import { type Launched, openBoxLog } from './launch';
@@ -52,47 +51,17 @@ export class LocalBoxDriver implements BoxDriver {
     return boxStateDir(this.dataDir);
   }
 
-  /** Probes bubblewrap and the freezer once, and logs which the boxes will use. */
+  /** Probes bubblewrap, the freezer and the limits once (host-choice.ts), then adopts. */
   static async open(options: LocalBoxDriverOptions): Promise<LocalBoxDriver> {
-    const dataDir = path.resolve(options.dataDir);
-    const logDir = path.resolve(options.logDir ?? path.join(dataDir, 'logs'));
-    await mkdir(dataDir, { recursive: true });
-    const logger = options.logger ?? console;
-    const isolator = await chooseIsolator({
-      isolation: options.isolation ?? 'auto',
-      projectRoot: options.projectRoot,
-      // The default logDir is inside the data dir, hidden with it.
-      privateDirs: [
-        ...(checks.isStrictlyInside(dataDir, logDir) ? [dataDir] : [dataDir, logDir]),
-        ...(options.privatePaths ?? []).map((p) => path.resolve(p)),
-      ],
-      identity: options.identity,
-      warn: (m) => logger.warn(m),
-    });
-    const freezer = options.freezer ?? 'auto';
-    const control = await chooseControl(freezer, options.cgroupRoot, dataDir, logger);
-    const limiter = await chooseLimiter(
-      options.limits ?? 'auto',
-      options.cgroupRoot,
-      dataDir,
-      logger,
-    );
-    const defaults = options.defaultLimits;
-    if (defaults) checks.assertLimits(defaults, 'defaultLimits');
-    const mapped = isolator instanceof BubblewrapIsolator ? isolator.identity : null;
-    const who = mapped ? ` (root in a box is host uid ${mapped.uid})` : '';
-    const limits = `${limiter.mechanism} cpu and memory limits`;
-    logger.log(
-      `boxes: ${isolator.isolation} isolation${who}, ${control.mechanism} freezer, ${limits}`,
-    );
+    const h = await chooseHost(options);
     const driver = new LocalBoxDriver(
-      isolator,
-      control,
-      limiter,
-      dataDir,
-      logDir,
-      logger,
-      defaults,
+      h.isolator,
+      h.control,
+      h.limiter,
+      h.dataDir,
+      h.logDir,
+      h.logger,
+      options.defaultLimits,
     );
     driver.foundBoxes.push(...(await adoptBoxes({ ...driver.adoption(), claim: options.claim })));
     return driver;
