@@ -61,6 +61,10 @@ export async function startSshd(): Promise<Sshd> {
       'PermitRootLogin prohibit-password',
       'MaxSessions 100',
       'MaxStartups 100',
+      // A ~/.bashrc that runs `pyenv init` (root's on these machines) rehashes at each login; a
+      // shell a test closes mid-rehash leaves pyenv's lock, and every later login would wait
+      // 60 s for it. Sessionboxer uses no pyenv: a stale lock then costs a second, not a test.
+      'SetEnv PYENV_REHASH_TIMEOUT=1',
       '',
     ].join('\n'),
   );
