@@ -13,7 +13,7 @@ import { errorMessage, type Log } from './log';
 import { createServerFrameHandler } from './server-frames';
 import { TerminalManager } from './terminals/terminal-manager';
 import { DAEMON_VERSION } from './version';
-import { writeMcpJson } from './workspace/mcp-json';
+import { McpJsonFile } from './workspace/mcp-json';
 import { SessionJsonFile } from './workspace/session-json';
 
 export interface RunningDaemon {
@@ -48,6 +48,7 @@ function unique(turns: { conversationId: string; turn: number }[]) {
 /** The daemon's parts, wired to each other but not started. */
 function wire(config: DaemonConfig, log: Log) {
   const sessionFile = new SessionJsonFile(config.workspace, log);
+  const mcpJson = new McpJsonFile(config.workspace, log);
   const gateway: GatewayClient = new GatewayClient({
     socketPath: config.gatewaySocket,
     path: config.gatewayPath,
@@ -83,6 +84,7 @@ function wire(config: DaemonConfig, log: Log) {
   });
   const onServerFrame = createServerFrameHandler({
     sessionFile,
+    mcpJson,
     terminals,
     turns,
     outputs,
@@ -92,7 +94,7 @@ function wire(config: DaemonConfig, log: Log) {
   const display = config.desktop.enabled
     ? new VirtualDisplay({ display: config.desktop.display, screen: config.desktop.screen, log })
     : null;
-  return { sessionFile, gateway, terminals, display, turns };
+  return { sessionFile, mcpJson, gateway, terminals, display, turns };
 }
 
 /** The box's way out; a box whose edge cannot listen still works, with nothing outside. */
@@ -110,22 +112,24 @@ async function openEdge(config: DaemonConfig, log: Log): Promise<RunningEdgePipe
 
 /** Starts the daemon: HTTP first, so that .mcp.json names its port, then the gateway. */
 export async function startDaemon(config: DaemonConfig, log: Log): Promise<RunningDaemon> {
-  const { sessionFile, gateway, terminals, display, turns } = wire(config, log);
+  const { sessionFile, mcpJson, gateway, terminals, display, turns } = wire(config, log);
   // Concurrently: the ready line and the gateway never wait for Xvfb (the tools wait for it).
   display?.start();
   const server = createHttpServer(gateway, log);
   const port = await listen(server, config.port, config.host);
   const url = `http://${config.host}:${port}`;
   const edge = await openEdge(config, log);
-  await writeMcpJson(config.workspace, {
-    nodePath: config.nodePath,
-    commandRoot: config.mcpCommandRoot,
-    daemonUrl: url,
-    // With the desktop off, a display someone else runs (DISPLAY) may still be there to drive.
-    display: display ? display.display : process.env.DISPLAY,
-    desktopEnv: desktopServerEnv(config.desktop),
-    guidePath: config.guidePath,
-  }).catch((e: unknown) => log.error(`could not write .mcp.json: ${errorMessage(e)}`));
+  await mcpJson
+    .write({
+      nodePath: config.nodePath,
+      commandRoot: config.mcpCommandRoot,
+      daemonUrl: url,
+      // With the desktop off, a display someone else runs (DISPLAY) may still be there to drive.
+      display: display ? display.display : process.env.DISPLAY,
+      desktopEnv: desktopServerEnv(config.desktop),
+      guidePath: config.guidePath,
+    })
+    .catch(() => undefined); // logged by McpJsonFile
   gateway.start();
 
   const close = async (): Promise<void> => {

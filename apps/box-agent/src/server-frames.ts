@@ -11,6 +11,7 @@ import {
 import {
   agentAck,
   frameError,
+  mcpRegistryPush,
   turnInterruptPush,
   turnStartPush,
   type FrameError,
@@ -19,10 +20,12 @@ import type { AckedOutbox } from './harness/acked-outbox';
 import type { TurnRunner } from './harness/turn-runner';
 import type { Log } from './log';
 import type { TerminalManager } from './terminals/terminal-manager';
+import type { McpJsonFile } from './workspace/mcp-json';
 import type { SessionJsonFile } from './workspace/session-json';
 
 export interface ServerFrameDeps {
   sessionFile: SessionJsonFile;
+  mcpJson: McpJsonFile;
   terminals: TerminalManager;
   turns: TurnRunner;
   outputs: AckedOutbox;
@@ -41,6 +44,10 @@ export function createServerFrameHandler(deps: ServerFrameDeps) {
     switch (event) {
       case 'session':
         return push(deps, event, sessionPush, data, (s) => deps.sessionFile.push(s));
+      case 'mcp.registry':
+        return push(deps, event, mcpRegistryPush, data, (r) => {
+          deps.mcpJson.setRegistry(r.servers).catch(() => undefined); // logged by McpJsonFile
+        });
       case 'terminal.open':
         return push(deps, event, terminalOpenPush, data, (f) =>
           deps.terminals.open(f.terminalId, f.command),

@@ -46,12 +46,14 @@ export async function mcpClientInBox(
   api: RunningApp,
   sessionId: string,
   server = 'sessionboxer',
+  /** The entry to run instead of .mcp.json's (one the file no longer lists). */
+  given?: { command: string; args: string[]; env?: Record<string, string> },
 ): Promise<Client> {
   const session = (await api.request('GET', `/api/sessions/${sessionId}`)).body;
   const mcpJson = JSON.parse(fs.readFileSync(session.box.mcpJsonPath, 'utf8')) as {
     mcpServers: Record<string, { command: string; args: string[]; env?: Record<string, string> }>;
   };
-  const entry = mcpJson.mcpServers[server];
+  const entry = given ?? mcpJson.mcpServers[server];
   const driver = api.app.get<LocalBoxDriver>(BOX_DRIVER);
   const plan = driver.execPlan(sessionId, [entry.command, ...entry.args], { env: entry.env ?? {} });
   const transport = new StdioClientTransport({

@@ -36,6 +36,8 @@ export interface SshTerminalView {
   requestedBy: Actor;
   /** The same in words: the MCP client's name and who granted it access. */
   requester: string;
+  /** The Sessionboxer session whose agent asked (the terminal MCP from the registry), or null. */
+  forSession: string | null;
   endpoint: {
     endpointId: string;
     name: string;

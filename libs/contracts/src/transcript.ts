@@ -30,7 +30,10 @@ export type MarkerKind =
   /** In the creating agent's transcript: it created a scheduled task (schedule_create). */
   | 'schedule-created'
   /** The box's egress proxy refused a connection (not on the allow list, a refused address). */
-  | 'egress-refused';
+  | 'egress-refused'
+  /** The agent asked for an SSH terminal (the terminal MCP from the registry), and how it went. */
+  | 'ssh-terminal-requested'
+  | 'ssh-terminal-answered';
 
 /**
  * What a marker points to: a session, a PR (its url), a snapshot, a Terminal, a recording or
@@ -44,7 +47,8 @@ export type MarkerLink =
   | { recording: string }
   | { verificationRunId: string }
   | { approvalId: string }
-  | { scheduleId: string };
+  | { scheduleId: string }
+  | { sshTerminalId: string };
 
 /** A small line in a session's transcript, at the point where the action happened. */
 export interface TranscriptMarker {

@@ -4,6 +4,7 @@ import { docId } from './doc-id';
 import type { DocumentChange } from './projection';
 import { cut, oneLine } from './text';
 import { messageMarkers, type MarkerAnnounced, type MarkerTitleIndex } from './message-markers';
+import type { MarkerSshTerminalIndex } from './ssh-terminal-markers';
 import { marker, type TranscriptMarker } from './transcript-marker';
 
 /**
@@ -16,7 +17,11 @@ export interface MarkerConversationIndex {
 }
 
 export type MarkerStoredDoc =
-  TranscriptMarker | MarkerConversationIndex | MarkerTitleIndex | MarkerAnnounced;
+  | TranscriptMarker
+  | MarkerConversationIndex
+  | MarkerTitleIndex
+  | MarkerAnnounced
+  | MarkerSshTerminalIndex;
 
 // No session id is empty (the domain's exactId), so no transcript page ever lists the index.
 const INDEX_PARTITION = '';

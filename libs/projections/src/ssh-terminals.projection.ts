@@ -51,12 +51,13 @@ function apply(
   const e = event as RecordedEvent & SshTerminalEvent;
   const id = e.data.terminalId;
   if (e.type === 'SshTerminalRequested') {
-    const { owner, requestedBy, requester, target, expiresAt, at } = e.data;
+    const { owner, requestedBy, requester, target, expiresAt, at, forSession } = e.data;
     const doc: SshTerminalView = {
       terminalId: id,
       owner,
       requestedBy,
       requester,
+      forSession: forSession ?? null,
       endpoint: target,
       status: 'pending',
       awaitingApproval: true,
@@ -79,7 +80,8 @@ function apply(
 
 export const sshTerminalsProjection: Projection<SshTerminalView> = {
   name: 'ssh_terminals',
-  version: 1,
+  // 2: forSession, the session whose agent asked.
+  version: 2,
   handles: SSH_TERMINAL_EVENT_TYPES,
   apply,
 };

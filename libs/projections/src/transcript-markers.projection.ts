@@ -20,6 +20,7 @@ import { isMarker, marker, type TranscriptMarker } from './transcript-marker';
 import { approvalMarkers } from './approval-markers';
 import { egressMarkers } from './egress-markers';
 import { scheduleMarkers } from './schedule-markers';
+import { SSH_TERMINAL_MARKER_EVENTS, sshTerminalMarkers } from './ssh-terminal-markers';
 import { titleIndex } from './message-markers';
 import { verificationMarkers } from './verification-markers';
 
@@ -150,6 +151,9 @@ function evolve(
   if (isApprovalEvent(event)) return approvalMarkers(event);
   if (isScheduleEvent(event)) return scheduleMarkers(event);
   if (event.type === 'EgressRefused') return egressMarkers(event);
+  if ((SSH_TERMINAL_MARKER_EVENTS as readonly string[]).includes(event.type)) {
+    return sshTerminalMarkers(event, get);
+  }
   return conversationMarkers(event, get);
 }
 
@@ -162,7 +166,8 @@ export const transcriptMarkersProjection: Projection<MarkerStoredDoc> = {
   // 7: approval cards, and "sent a message to …" in the sender's transcript.
   // 8: "scheduled …" in the transcript of the agent that created a schedule.
   // 9: "blocked a connection to …" for each connection the egress proxy refused.
-  version: 9,
+  // 10: SSH terminals a session's agent asked for (the terminal MCP from the registry).
+  version: 10,
   handles: [
     ...SESSION_LIFECYCLE_EVENT_TYPES,
     'SnapshotTaken',
@@ -184,6 +189,7 @@ export const transcriptMarkersProjection: Projection<MarkerStoredDoc> = {
     'ApprovalExpired',
     'ScheduleCreated',
     'EgressRefused',
+    ...SSH_TERMINAL_MARKER_EVENTS,
   ],
   apply: evolve,
 };

@@ -33,6 +33,8 @@ const ROUTES: Record<string, CallFrame['route']> = {
   '/e2e': 'e2e',
   // What the desktop server reports (a finished recording), not tools the agent calls.
   '/desktop': 'desktop',
+  // Messages of the relay processes: MCP connections to the registry's outside servers.
+  '/relay': 'relay',
 };
 
 class HttpError extends Error {
@@ -134,7 +136,7 @@ async function route(bridge: Bridge, req: http.IncomingMessage, res: http.Server
   throw new HttpError(
     404,
     'NOT_FOUND',
-    `no such path: ${pathname} (POST /sessionboxer, POST /e2e, POST /desktop, GET /health)`,
+    `no such path: ${pathname} (POST /sessionboxer, POST /e2e, POST /desktop, POST /relay, GET /health)`,
   );
 }
 

@@ -28,7 +28,7 @@ export interface DaemonClientOptions {
    * `/sessionboxer` for the sessionboxer tools, `/e2e` for the Auto QA ones, `/desktop` for what
    * the desktop server reports (a finished recording).
    */
-  endpoint: 'sessionboxer' | 'e2e' | 'desktop';
+  endpoint: 'sessionboxer' | 'e2e' | 'desktop' | 'relay';
   /**
    * Longer than the daemon's own bounds (waiting for its socket, then the bridge's 20 s), so
    * the daemon's answer, which says which bound was hit, arrives before this one.

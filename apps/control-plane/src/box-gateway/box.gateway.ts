@@ -22,6 +22,7 @@ import { TurnDispatcher } from '../agent';
 import { SessionFileSync } from '../sessions';
 import { BoxLifecycle } from '../boxes';
 import { BOX_GATEWAY_PATH, BoxSockets } from '../boxes';
+import { McpRegistrySync } from '../mcp-registry';
 import { CallService } from './call.service';
 import { DaemonChannel, daemonAnswer, Terminals } from '../boxes';
 import {
@@ -54,6 +55,7 @@ export class BoxGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisc
     private readonly turns: TurnDispatcher,
     private readonly files: SessionFileSync,
     private readonly terminals: Terminals,
+    private readonly registry: McpRegistrySync,
   ) {}
 
   handleConnection(client: WebSocket): void {
@@ -62,10 +64,10 @@ export class BoxGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisc
       client.close(1008, 'not a box socket');
       return;
     }
-    // Ready first, then the daemon's session.json: it shows the box's status.
+    // Ready first, then the daemon's session.json (it shows the box's status) and the registry.
     void this.boxes
       .daemonConnected(sessionId)
-      .then(() => this.files.push(sessionId))
+      .then(() => Promise.all([this.files.push(sessionId), this.registry.push(sessionId)]))
       .catch((e: unknown) => this.warn(sessionId, e));
   }
 

@@ -14,6 +14,7 @@ import { CallHandlers } from '../calls';
 import { CredentialsService } from '../settings';
 import { toErrorAnswer } from '../errors/error-answer';
 import { PolicyService } from '../settings';
+import { McpRelays } from '../mcp-registry';
 import { DesktopCalls } from './desktop-calls';
 import { describe } from './zod-text';
 
@@ -46,6 +47,7 @@ export class CallService {
     private readonly desktop: DesktopCalls,
     private readonly credentials: CredentialsService,
     private readonly policy: PolicyService,
+    private readonly relays: McpRelays,
   ) {}
 
   /** Tells `watcher` of every call run (not of a repeat answered from memory). */
@@ -91,6 +93,11 @@ export class CallService {
     try {
       if (frame.route === 'desktop') {
         const result = await this.desktop.handle(sessionId, callId, frame.tool, frame.args);
+        return { callId, ok: true, result };
+      }
+      // A message of a registry server's connection: that server decides, as the session.
+      if (frame.route === 'relay') {
+        const result = await this.relays.handle(sessionId, frame.tool, frame.args);
         return { callId, ok: true, result };
       }
       // The sessionboxer and Auto QA tools act through Sessionboxer: the policy decides, and

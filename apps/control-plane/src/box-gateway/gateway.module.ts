@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AgentModule } from '../agent';
 import { BoxesModule } from '../boxes';
+import { McpRegistryModule } from '../mcp-registry';
 import { SessionsModule } from '../sessions';
 import { SettingsModule } from '../settings';
 import { BoxGateway } from './box.gateway';
@@ -13,7 +14,7 @@ import { DesktopCalls } from './desktop-calls';
  * allows.
  */
 @Module({
-  imports: [AgentModule, BoxesModule, SessionsModule, SettingsModule],
+  imports: [AgentModule, BoxesModule, McpRegistryModule, SessionsModule, SettingsModule],
   providers: [BoxGateway, CallService, DesktopCalls],
   exports: [CallService],
 })

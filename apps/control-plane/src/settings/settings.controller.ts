@@ -1,6 +1,7 @@
-import { Body, Controller, Get, Patch } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Put } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@sessionboxer/domain';
+import { object, onlyKeys } from '@sessionboxer/domain/kernel/validation';
 import { IdempotencyKey, RequestActor } from '../auth';
 import type { SettingsView } from '@sessionboxer/contracts';
 import { SettingsService } from './settings.service';
@@ -29,5 +30,23 @@ export class SettingsController {
     @IdempotencyKey() key?: string,
   ): Promise<SettingsView> {
     return this.settings.update(patch, actor, key);
+  }
+
+  @Put('mcp-registry/relays/:relay')
+  @ApiOperation({
+    summary:
+      "Give sessions' agents one of Sessionboxer's outside MCP servers (terminals), or take it back",
+  })
+  @ApiBody({ schema: { type: 'object', example: { given: true } } })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  giveRelayed(
+    @Param('relay') relay: string,
+    @Body() body: unknown,
+    @RequestActor() actor: Actor,
+    @IdempotencyKey() key?: string,
+  ): Promise<SettingsView> {
+    const o = object(body, 'body');
+    onlyKeys(o, '', ['given']);
+    return this.settings.giveRelayedServer(relay, o.given, actor, key);
   }
 }

@@ -61,6 +61,21 @@ export class SettingsService {
     });
     return this.view();
   }
+
+  /** Gives sessions' agents a relayed server (the MCP registry's `relay` entry), or not. */
+  async giveRelayedServer(
+    relay: string,
+    given: unknown,
+    actor: Actor,
+    key?: string,
+  ): Promise<SettingsView> {
+    await this.bus.execute(settingsDecider, settingsStream(), {
+      type: 'GiveRelayedMcpServer',
+      data: { relay, given },
+      metadata: this.bus.metadata(actor, key),
+    });
+    return this.view();
+  }
 }
 
 /** Settings recorded before a section existed lack it: they meant its default. */

@@ -76,6 +76,12 @@ export const BODY_ROUTES: BodyRoute[] = [
     fields: { value: 'text' },
   },
   {
+    method: 'PUT',
+    path: '/api/settings/mcp-registry/relays/terminals',
+    base: { given: true },
+    fields: { given: 'bool' },
+  },
+  {
     method: 'PATCH',
     path: '/api/settings',
     base: { desktop: { askAboveSeconds: 5 } },

@@ -54,6 +54,7 @@ function MarkerText({ marker }: { marker: TranscriptMarker }) {
   if ('verificationRunId' in link)
     return <PaneLink marker={marker} pane="autoqa" focus={{ runId: link.verificationRunId }} />;
   if ('scheduleId' in link) return <Link to="/settings#scheduled-tasks">{marker.text}</Link>;
+  if ('sshTerminalId' in link) return <Link to="/terminals">{marker.text}</Link>;
   return <span>{marker.text}</span>;
 }
 

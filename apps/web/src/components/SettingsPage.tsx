@@ -7,6 +7,7 @@ import { EnvironmentsSettings } from './sandboxes/EnvironmentsSettings';
 import { EgressSettings } from './EgressSettings';
 import { GlobalSettings } from './GlobalSettings';
 import { McpSettings } from './McpSettings';
+import { TerminalMcpSettings } from './TerminalMcpSettings';
 import { RepositoriesSettings } from './RepositoriesSettings';
 import { ScheduledTasks } from './ScheduledTasks';
 
@@ -37,6 +38,7 @@ export function SettingsPage() {
         <>
           <GlobalSettings settings={settings} onSaved={setSettings} />
           <McpSettings settings={settings} onSaved={setSettings} />
+          <TerminalMcpSettings settings={settings} onSaved={setSettings} />
         </>
       )}
       <RepositoriesSettings />

@@ -4,6 +4,7 @@ import { useStore } from '../store';
 import type { Approval, TranscriptEntry } from '@sessionboxer/contracts';
 import { ApprovalCard } from './ApprovalCard';
 import { Marker } from './Marker';
+import { PendingTerminalCard } from './terminals/PendingTerminalCard';
 import { TranscriptEvent } from './TranscriptEvent';
 
 interface Props {
@@ -81,6 +82,15 @@ function Entry({ entry, sessionId, approvals, provider, toolName, titleOf, usern
     const approval = approvals.find((a) => a.id === id);
     if (approval)
       return <ApprovalCard sessionId={sessionId} approval={approval} provider={provider} />;
+  }
+  if (marker.kind === 'ssh-terminal-requested' && marker.link && 'sshTerminalId' in marker.link) {
+    const card = <PendingTerminalCard terminalId={marker.link.sshTerminalId} />;
+    return (
+      <>
+        <Marker marker={marker} titleOf={titleOf} />
+        {card}
+      </>
+    );
   }
   return <Marker marker={marker} titleOf={titleOf} />;
 }

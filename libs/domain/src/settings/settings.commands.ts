@@ -21,4 +21,14 @@ export interface SettingsPatch {
 
 export type UpdateSettings = Command<'UpdateSettings', { patch: SettingsPatch }>;
 
-export type SettingsCommand = UpdateSettings;
+/**
+ * Gives sessions' agents one of Sessionboxer's outside servers through the MCP registry (an
+ * entry `{ name: relay, relay }`), or takes it back; the registry's other entries, and their
+ * secrets, stay as they are.
+ */
+export type GiveRelayedMcpServer = Command<
+  'GiveRelayedMcpServer',
+  { relay: unknown; given: unknown }
+>;
+
+export type SettingsCommand = UpdateSettings | GiveRelayedMcpServer;

@@ -289,7 +289,75 @@ describe('settingsStream', () => {
     });
   });
 
-  describe('the notifications section (the terminal MCP\'s debounce)', () => {
+  describe("relayed servers in the MCP registry (the terminal MCP for sessions' agents)", () => {
+    it('takes { name, relay } with no command or env, and keeps it whole', () => {
+      const terminals = { name: 'terminals', relay: 'terminals' as const };
+      spec
+        .given([])
+        .when(update({ mcpRegistry: [SERVER, terminals] }))
+        .then([updated({ ...defaultSettings, mcpRegistry: [SERVER, terminals] })]);
+    });
+
+    it('refuses an unknown relay, a command beside it, and the same relay twice', () => {
+      const cases: [unknown, RegExp][] = [
+        [[{ name: 'x', relay: 'nope' }], /mcpRegistry\[0\]\.relay must be one of terminals/],
+        [[{ name: 'x', relay: 'terminals', command: ['x'] }], /unknown field command/],
+        [
+          [
+            { name: 'a', relay: 'terminals' },
+            { name: 'b', relay: 'terminals' },
+          ],
+          /mcpRegistry gives terminals twice/,
+        ],
+        [[{ name: 'sessionboxer', relay: 'terminals' }], /built-in server's name/],
+      ];
+      for (const [mcpRegistry, message] of cases) {
+        spec
+          .given([])
+          .when(update({ mcpRegistry }))
+          .thenThrows(ErrorCode.ValidationFailed, message);
+      }
+    });
+  });
+
+  describe("GiveRelayedMcpServer (the terminal MCP for sessions' agents, from the UI)", () => {
+    const give = (relay: unknown, given: unknown) => ({
+      type: 'GiveRelayedMcpServer' as const,
+      data: { relay, given },
+      metadata: update({}).metadata,
+    });
+    const terminals = { name: 'terminals', relay: 'terminals' as const };
+
+    it('adds the entry beside the others (their secrets kept), and takes it back', () => {
+      const withServer = { ...defaultSettings, mcpRegistry: [SERVER] };
+      spec
+        .given([updated(withServer)])
+        .when(give('terminals', true))
+        .then([updated({ ...withServer, mcpRegistry: [SERVER, terminals] })]);
+      spec
+        .given([updated({ ...withServer, mcpRegistry: [SERVER, terminals] })])
+        .when(give('terminals', false))
+        .then([updated(withServer)]);
+    });
+
+    it('records nothing when it is already so, and refuses an unknown relay', () => {
+      spec.given([]).when(give('terminals', false)).then([]);
+      spec
+        .given([updated({ ...defaultSettings, mcpRegistry: [terminals] })])
+        .when(give('terminals', true))
+        .then([]);
+      spec
+        .given([])
+        .when(give('shell', true))
+        .thenThrows(ErrorCode.ValidationFailed, /relay must be one of terminals/);
+      spec
+        .given([])
+        .when(give('terminals', 'yes'))
+        .thenThrows(ErrorCode.ValidationFailed, /given must be true or false/);
+    });
+  });
+
+  describe("the notifications section (the terminal MCP's debounce)", () => {
     it('is 100 ms by default and changes', () => {
       expect(defaultSettings.notifications).toEqual({ mcp: { debounceMs: 100 } });
       spec

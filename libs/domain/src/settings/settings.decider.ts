@@ -1,7 +1,13 @@
 import { assertNever, type Decider } from '../kernel';
-import type { SettingsCommand, UpdateSettings } from './settings.commands';
+import { bool, oneOf } from '../kernel/validation';
+import type { GiveRelayedMcpServer, SettingsCommand, UpdateSettings } from './settings.commands';
 import type { SettingsEvent } from './settings.events';
-import { initialSettingsState, type SettingsState } from './settings.state';
+import {
+  initialSettingsState,
+  isRelayedEntry,
+  RELAYED_MCP_SERVERS,
+  type SettingsState,
+} from './settings.state';
 import { mergePatch, validSettings } from './settings.validation';
 
 /** The one settings stream of a control plane: `settings-global`. */
@@ -26,17 +32,39 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 /** A patch that changes nothing records nothing. */
 function update(command: UpdateSettings, state: SettingsState): SettingsEvent[] {
-  const settings = validSettings(mergePatch(state.settings, command.data.patch));
+  return changed(validSettings(mergePatch(state.settings, command.data.patch)), state, command);
+}
+
+function changed(
+  settings: SettingsState['settings'],
+  state: SettingsState,
+  command: SettingsCommand,
+): SettingsEvent[] {
   if (sameJson(settings, state.settings)) return [];
   return [{ type: 'SettingsUpdated', data: { settings, at: command.metadata.at } }];
+}
+
+/** Adds `{ name: relay, relay }` to the registry, or removes every entry of that relay. */
+function give(command: GiveRelayedMcpServer, state: SettingsState): SettingsEvent[] {
+  const relay = oneOf(command.data.relay, 'relay', RELAYED_MCP_SERVERS);
+  const given = bool(command.data.given, 'given');
+  const registry = state.settings.mcpRegistry;
+  const has = registry.some((e) => isRelayedEntry(e) && e.relay === relay);
+  if (has === given) return [];
+  const mcpRegistry = given
+    ? [...registry, { name: relay, relay }]
+    : registry.filter((e) => !(isRelayedEntry(e) && e.relay === relay));
+  return changed(validSettings({ ...state.settings, mcpRegistry }), state, command);
 }
 
 function decide(command: SettingsCommand, state: SettingsState): SettingsEvent[] {
   switch (command.type) {
     case 'UpdateSettings':
       return update(command, state);
+    case 'GiveRelayedMcpServer':
+      return give(command, state);
     default:
-      return assertNever(command.type);
+      return assertNever(command);
   }
 }
 

@@ -10,12 +10,33 @@ export type SessionCreationPolicy = 'ask' | 'dont_ask';
 
 export const SESSION_CREATION_POLICIES: readonly SessionCreationPolicy[] = ['ask', 'dont_ask'];
 
-/** An MCP server every new session's agent gets, next to the built-in desktop and sessionboxer. */
-export interface McpServerEntry {
+/** Sessionboxer's own servers outside the box that the registry can give sessions' agents. */
+export type RelayedMcpServer = 'terminals';
+
+export const RELAYED_MCP_SERVERS: readonly RelayedMcpServer[] = ['terminals'];
+
+/** A server the box runs itself: its command, in the box, with its environment. */
+export interface StdioMcpServerEntry {
   name: string;
   command: string[];
   /** Often holds API keys: `publicSettings` removes every value. */
   env: Record<string, string>;
+}
+
+/**
+ * One of Sessionboxer's own outside servers (`terminals`: the terminal MCP), relayed by the
+ * box's daemon over the box's channel, with the session as its caller (its AgentSession).
+ */
+export interface RelayedMcpServerEntry {
+  name: string;
+  relay: RelayedMcpServer;
+}
+
+/** An MCP server every session's agent gets, next to the built-in desktop and sessionboxer. */
+export type McpServerEntry = StdioMcpServerEntry | RelayedMcpServerEntry;
+
+export function isRelayedEntry(entry: McpServerEntry): entry is RelayedMcpServerEntry {
+  return 'relay' in entry;
 }
 
 /** Global settings. Stored whole in each SettingsUpdated, so a read needs only the last one. */

@@ -17,6 +17,7 @@ import {
   AGENT_TOOLS_POLICIES,
   defaultSettings,
   NARRATION_MODES,
+  RELAYED_MCP_SERVERS,
   SESSION_CREATION_POLICIES,
   type McpServerEntry,
   type Settings,
@@ -148,7 +149,8 @@ function env(value: unknown, field: string): Record<string, string> {
 
 function mcpServer(value: unknown, i: number): McpServerEntry {
   const field = `mcpRegistry[${i}]`;
-  const o = section(value, field, ['name', 'command', 'env']);
+  const relayed = isPlainObject(value) && 'relay' in value;
+  const o = section(value, field, relayed ? ['name', 'relay'] : ['name', 'command', 'env']);
   if (typeof o.name !== 'string' || !MCP_NAME.test(o.name)) {
     throw invalid(`${field}.name`, `${field}.name must be 1–64 letters, digits, "_" or "-"`);
   }
@@ -158,6 +160,8 @@ function mcpServer(value: unknown, i: number): McpServerEntry {
       `${field}.name ${o.name} is a built-in server's name; pick another`,
     );
   }
+  if (relayed)
+    return { name: o.name, relay: oneOf(o.relay, `${field}.relay`, RELAYED_MCP_SERVERS) };
   return {
     name: o.name,
     command: argv(o.command, `${field}.command`),
@@ -175,6 +179,11 @@ function mcpRegistry(value: unknown): McpServerEntry[] {
   const twice = names.find((n, i) => names.indexOf(n) !== i);
   if (twice !== undefined)
     throw invalid('mcpRegistry', `mcpRegistry names ${twice} twice; names must be unique`);
+  const relays = servers.flatMap((s) => ('relay' in s ? [s.relay] : []));
+  const relayedTwice = relays.find((r, i) => relays.indexOf(r) !== i);
+  if (relayedTwice !== undefined) {
+    throw invalid('mcpRegistry', `mcpRegistry gives ${relayedTwice} twice; once is enough`);
+  }
   return servers;
 }
 

@@ -14,6 +14,8 @@ export type RequestSshTerminal = Command<
     /** Approvers' browsers connected now: with none, nobody could answer, so it is refused. */
     approversConnected: number;
     expiresAt: string;
+    /** The Sessionboxer session whose agent asks (given the server by the MCP registry). */
+    forSession?: string | null;
   }
 >;
 export type AnswerSshTerminal = Command<

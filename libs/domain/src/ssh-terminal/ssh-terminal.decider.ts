@@ -116,6 +116,7 @@ function decide(command: SshTerminalCommand, state: SshTerminalState): SshTermin
         target: d.target,
         expiresAt: d.expiresAt,
         at,
+        ...(d.forSession ? { forSession: exactId(d.forSession, 'forSession') } : {}),
       };
       return [{ type: 'SshTerminalRequested', data }];
     }

@@ -27,6 +27,12 @@ export type SshTerminalRequested = DomainEvent<
     target: SshTerminalTarget;
     expiresAt: string;
     at: string;
+    /**
+     * The Sessionboxer session whose agent asks, when one does (the server given to it by the
+     * MCP registry): the card shows in its transcript. Absent for outside clients and before
+     * the registry could give the server.
+     */
+    forSession?: string;
   }
 >;
 export type SshTerminalAllowed = DomainEvent<

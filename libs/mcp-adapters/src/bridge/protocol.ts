@@ -15,7 +15,8 @@ import { z } from 'zod';
 /** daemon → control plane: a tool call. `callId` is unique per call and kept across resends. */
 export const callFrame = z.object({
   callId: z.string().min(8).max(100),
-  route: z.enum(['sessionboxer', 'e2e', 'desktop']),
+  /** `relay`: a message of an MCP connection to one of the registry's relayed servers. */
+  route: z.enum(['sessionboxer', 'e2e', 'desktop', 'relay']),
   tool: z.string().min(1).max(100),
   args: z.record(z.unknown()).default({}),
 });
@@ -110,6 +111,50 @@ export const frameError = z.object({
 });
 export type FrameError = z.infer<typeof frameError>;
 
+/**
+ * control plane → daemon: the Global settings' MCP registry, which the daemon writes into the
+ * workspace's .mcp.json (the harness reads it at each turn). A `relay` server runs in the box
+ * as the daemon's relay (`relay-server.js <name>`), its messages going over the box's channel.
+ */
+export const mcpRegistryPush = z.object({
+  servers: z
+    .array(
+      z.union([
+        z.object({ name: z.string().min(1).max(64), relay: z.string().min(1).max(64) }).strict(),
+        z
+          .object({
+            name: z.string().min(1).max(64),
+            command: z.array(z.string()).min(1).max(100),
+            env: z.record(z.string()),
+          })
+          .strict(),
+      ]),
+    )
+    .max(50),
+});
+export type McpRegistryPush = z.infer<typeof mcpRegistryPush>;
+
+/**
+ * The `relay` call's arguments: one JSON-RPC message of the box-side connection `connection`
+ * (one per relay process), `close: true` when that process ends, or neither: a keepalive
+ * (RELAY_KEEPALIVE_MS), which also fetches waiting notifications. The answer is `{ messages }`:
+ * the server's responses to it and any notifications waiting since the last.
+ */
+export const relayCallArgs = z
+  .object({
+    connection: z.string().min(8).max(100),
+    message: z.record(z.unknown()).optional(),
+    close: z.literal(true).optional(),
+  })
+  .strict()
+  .refine((a) => a.message === undefined || a.close === undefined, {
+    message: 'give message or close, not both',
+  });
+export type RelayCallArgs = z.infer<typeof relayCallArgs>;
+
+/** How often a relay process says it is alive (a connection's lease is longer: 30 s by default). */
+export const RELAY_KEEPALIVE_MS = 2_000;
+
 /** control plane → daemon pushes. */
 export interface ServerPushes {
   /** The new content of /workspace/.sessionboxer/session.json. */
@@ -118,6 +163,7 @@ export interface ServerPushes {
   'terminal.open': { terminalId: string; command: string[] | null };
   'turn.start': TurnStartPush;
   'turn.interrupt': z.infer<typeof turnInterruptPush>;
+  'mcp.registry': McpRegistryPush;
 }
 
 /** control plane → daemon requests answered with an ack. */

@@ -49,6 +49,11 @@ export class BoxSockets {
     return this.clientBySession.get(sessionId);
   }
 
+  /** The sessions with a daemon connection. */
+  sessions(): string[] {
+    return [...this.clientBySession.keys()];
+  }
+
   /** Forgets a client when it closes (only if it is still the session's current one). */
   release(client: WebSocket): void {
     const sessionId = this.sessionByClient.get(client);

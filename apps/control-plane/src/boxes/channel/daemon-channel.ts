@@ -33,6 +33,11 @@ export class DaemonChannel {
     return this.sockets.clientOf(sessionId)?.readyState === 1;
   }
 
+  /** The sessions whose daemon is connected now. */
+  connected(): string[] {
+    return this.sockets.sessions().filter((id) => this.isConnected(id));
+  }
+
   /** Sends a frame if the daemon is connected; returns whether it was sent. */
   push(sessionId: string, event: string, data: unknown): boolean {
     const client = this.sockets.clientOf(sessionId);

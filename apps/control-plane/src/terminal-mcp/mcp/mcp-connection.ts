@@ -11,6 +11,30 @@ import { registerTools } from './tools';
 export const OUTPUT_AVAILABLE = 'notifications/output_available';
 export const SESSION_STATUS = 'notifications/session_status';
 
+/** The caller of a server: everything but how it is told of output (the server's to say). */
+export type ServerContext = Omit<ToolContext, 'caller'> & {
+  caller: Omit<ToolContext['caller'], 'listener'>;
+};
+
+/** The terminal MCP server of one connection (one AgentSession): its tools, its notifications. */
+export function createTerminalServer(ctx: ServerContext): McpServer {
+  const server = new McpServer(
+    { name: 'sessionboxer-terminals', version: '0.1.0' },
+    { capabilities: { tools: {} } },
+  );
+  const notify = (method: string, params: Record<string, unknown>) => {
+    const notification = { method, params } as unknown as ServerNotification;
+    server.server.notification(notification).catch(() => undefined);
+  };
+  const listener: TerminalListener = {
+    outputAvailable: (sessionId, offset) => notify(OUTPUT_AVAILABLE, { sessionId, offset }),
+    sessionStatus: (sessionId, status, endpointId) =>
+      notify(SESSION_STATUS, { sessionId, status, endpointId }),
+  };
+  registerTools(server, { ...ctx, caller: { ...ctx.caller, listener } });
+  return server;
+}
+
 /**
  * One MCP connection: one AgentSession with its own server, transport and terminals. It
  * lasts while its notification stream (GET /mcp) is open or requests keep coming; after
@@ -26,22 +50,13 @@ export class McpConnection {
     readonly id: string,
     /** Who may use this connection: the token's client and person (or API key). */
     readonly principal: string,
-    ctx: Omit<ToolContext, 'caller'> & { caller: Omit<ToolContext['caller'], 'listener'> },
+    ctx: ServerContext,
     allowedHosts: string[],
     private readonly clock: TerminalClock,
     private readonly leaseMs: number,
     onClose: (c: McpConnection) => void,
   ) {
-    this.server = new McpServer(
-      { name: 'sessionboxer-terminals', version: '0.1.0' },
-      { capabilities: { tools: {} } },
-    );
-    const listener: TerminalListener = {
-      outputAvailable: (sessionId, offset) => this.notify(OUTPUT_AVAILABLE, { sessionId, offset }),
-      sessionStatus: (sessionId, status, endpointId) =>
-        this.notify(SESSION_STATUS, { sessionId, status, endpointId }),
-    };
-    registerTools(this.server, { ...ctx, caller: { ...ctx.caller, listener } });
+    this.server = createTerminalServer(ctx);
     this.transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       enableDnsRebindingProtection: true,
@@ -69,10 +84,5 @@ export class McpConnection {
 
   close(): Promise<void> {
     return this.transport.close();
-  }
-
-  private notify(method: string, params: Record<string, unknown>): void {
-    const notification = { method, params } as unknown as ServerNotification;
-    this.server.server.notification(notification).catch(() => undefined);
   }
 }

@@ -16,17 +16,12 @@ import { SshKeys } from '../keys/ssh-keys.service';
 import { READ_LIMIT_DEFAULT } from './output-buffer';
 import { openShell } from './ssh-connection';
 import { TerminalClock } from './terminal-clock';
-import { TerminalRuntime, type TerminalListener } from './terminal-runtime';
+import type { TerminalCaller } from './terminal-caller';
+import { TerminalRuntime } from './terminal-runtime';
 import { TerminalsFeed } from './terminals-feed';
 import { TERMINAL_SYSTEM, TerminalCommands } from './terminal-commands';
 
-/** Who is calling over MCP: its AgentSession (the connection) and how to name it on a card. */
-export interface TerminalCaller {
-  owner: string;
-  actor: Actor;
-  requester: string;
-  listener: TerminalListener | null;
-}
+export type { TerminalCaller } from './terminal-caller';
 
 /**
  * The SSH terminals of this control plane: requested by an MCP connection, allowed by a
@@ -64,6 +59,7 @@ export class Terminals implements BeforeApplicationShutdown {
       target,
       approversConnected: this.presence.connected(),
       expiresAt,
+      forSession: caller.forSession ?? null,
     };
     await this.commands.run(sessionId, 'RequestSshTerminal', data, caller.actor);
     // Global settings → notifications.mcp.debounceMs, as it is when the terminal is asked for.

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import type { SshTerminalView } from '@sessionboxer/contracts';
 import { errorText, post } from '../../api';
 import { useNow } from '../../hooks';
+import { parseRoute, usePathname } from '../../router';
 import { loadTerminals, useTerminals } from './terminals-store';
 
-function Card({ t, now }: { t: SshTerminalView; now: number }) {
+export function TerminalCard({ t, now }: { t: SshTerminalView; now: number }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const left = Math.max(0, Math.ceil((Date.parse(t.expiresAt) - now) / 1000));
@@ -49,19 +50,29 @@ function Card({ t, now }: { t: SshTerminalView; now: number }) {
   );
 }
 
-/** The endpoint-auth cards: every pending SSH terminal, on whatever page the person is. */
+/**
+ * The endpoint-auth cards: every pending SSH terminal, on whatever page the person is, but
+ * on the page of the session whose agent asked, where the card shows in its transcript.
+ */
 export function TerminalApprovals() {
   const list = useTerminals();
   const now = useNow();
+  const route = parseRoute(usePathname());
+  const viewing = route.name === 'session' ? route.id : null;
   useEffect(() => {
     void loadTerminals().catch(() => undefined);
   }, []);
-  const pending = list.filter((t) => t.awaitingApproval && Date.parse(t.expiresAt) > now);
+  const pending = list.filter(
+    (t) =>
+      t.awaitingApproval &&
+      Date.parse(t.expiresAt) > now &&
+      (viewing === null || t.forSession !== viewing),
+  );
   if (pending.length === 0) return null;
   return (
     <section className="terminal-approvals" aria-label="Terminal approvals">
       {pending.map((t) => (
-        <Card key={t.terminalId} t={t} now={now} />
+        <TerminalCard key={t.terminalId} t={t} now={now} />
       ))}
     </section>
   );

@@ -1,0 +1,3 @@
+export { McpRegistryModule } from './mcp-registry.module';
+export { McpRelays, type RelayHost, type RelayedServer } from './mcp-relays';
+export { McpRegistrySync } from './registry-sync';
