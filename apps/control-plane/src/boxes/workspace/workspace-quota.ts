@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { lstat } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 import { ErrorCode } from '@sessionboxer/domain/kernel';
 import { refusal } from '@sessionboxer/domain/sandbox';
@@ -46,6 +46,22 @@ export function workspaceFile(workspaceDir: string, boxPath: string): string | n
   return null;
 }
 
+/**
+ * The blocks a file being replaced gives back: its own (a link is not followed: it is replaced,
+ * not its target), and only when its folder really is in the workspace (a link the box made
+ * on the way never makes the host count a file of its own).
+ */
+async function replacedBlocks(workspaceDir: string, file: string): Promise<number> {
+  try {
+    const [root, dir] = await Promise.all([realpath(workspaceDir), realpath(path.dirname(file))]);
+    if (dir !== root && !dir.startsWith(root + path.sep)) return 0;
+    const st = await lstat(path.join(dir, path.basename(file)));
+    return st.isFile() ? st.blocks * 512 : 0;
+  } catch {
+    return 0;
+  }
+}
+
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 /** Refuses (limit_reached, nothing written) a write of `bytes` at `boxPath` that would pass the quota. */
@@ -53,11 +69,7 @@ export async function assertRoom(q: Quota, boxPath: string, bytes: number): Prom
   const file = workspaceFile(q.workspaceDir, boxPath);
   if (file === null) return;
   const used = await workspaceUsage(q.workspaceDir);
-  // A file replaced gives its blocks back (a link is not followed: it is replaced, not its target).
-  const replaced = await lstat(file).then(
-    (st) => (st.isFile() ? st.blocks * 512 : 0),
-    () => 0,
-  );
+  const replaced = await replacedBlocks(q.workspaceDir, file);
   const after = used - replaced + Math.ceil(bytes / BLOCK) * BLOCK;
   if (after <= q.quotaBytes) return;
   throw refusal(
