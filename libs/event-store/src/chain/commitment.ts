@@ -19,7 +19,7 @@
 import { DigestWriter, CommitmentError, SALT_BYTES } from './digest-writer';
 import type { ChainFields } from './chain-fields';
 import { scanShape } from './json-scan';
-import { copyBytes, HASH_BYTES, head, sha256, sha256Into } from './sha256';
+import { copyBytes, HASH_BYTES, Scratch, sha256, sha256Into } from './sha256';
 
 export { CommitmentError, SALT_BYTES } from './digest-writer';
 
@@ -69,12 +69,11 @@ function walk(v: unknown): void {
   }
 }
 
-let text = Buffer.allocUnsafe(64 * 1024);
+const text = new Scratch(Buffer.allocUnsafe(64 * 1024));
 
 /** The UTF-8 bytes of `data` (kept until the next call). */
 function utf8Of(data: string): Buffer {
-  if (text.length < 3 * data.length) text = Buffer.allocUnsafe(6 * data.length);
-  return head(text, text.write(data, 0, 'utf8'));
+  return text.head(text.fit(3 * data.length).write(data, 0, 'utf8'));
 }
 
 /**

@@ -5,7 +5,7 @@
  * at a time); the buffers are kept between events, so hashing an event allocates nothing.
  */
 import { randomFillSync } from 'node:crypto';
-import { copyBytes, HASH_BYTES, head, sha256Into } from './sha256';
+import { copyBytes, HASH_BYTES, Scratch, sha256Into } from './sha256';
 
 export const SALT_BYTES = 16;
 
@@ -23,7 +23,9 @@ export class DigestWriter {
   making = false;
   /** A bundle's hidden leaves by index: their commitments stand in for the values. */
   hidden: ReadonlyMap<number, Buffer> | undefined;
-  private leafBuf = Buffer.allocUnsafe(64 * 1024);
+  /** `out` as far as `at` (see Scratch), made again when `out` is. */
+  private outView = EMPTY;
+  private readonly leafBuf = new Scratch(Buffer.allocUnsafe(64 * 1024));
   private leaves = Buffer.allocUnsafe(16 * 1024);
   private readonly pool = Buffer.allocUnsafe(64 * 1024);
   private poolAt = this.pool.length;
@@ -33,6 +35,7 @@ export class DigestWriter {
     const bigger = Buffer.allocUnsafe(Math.max(this.out.length * 2, this.at + n));
     this.out.copy(bigger, 0, 0, this.at);
     this.out = bigger;
+    this.outView = EMPTY;
   }
 
   byte(b: number): void {
@@ -129,7 +132,8 @@ export class DigestWriter {
     this.room(n);
     copyBytes(this.leaves, 0, this.out, this.at, n);
     this.at += n;
-    sha256Into(head(this.out, this.at), to, at);
+    if (this.outView.length !== this.at) this.outView = this.out.subarray(0, this.at);
+    sha256Into(this.outView, to, at);
   }
 
   /** The salts made for this digest (a copy, sized to what was used). */
@@ -171,14 +175,11 @@ export class DigestWriter {
     at: number,
   ): void {
     const most = typeof value === 'string' ? 3 * value.length : end - from;
-    if (this.leafBuf.length < SALT_BYTES + most) {
-      this.leafBuf = Buffer.allocUnsafe(2 * (SALT_BYTES + most));
-    }
-    const buf = this.leafBuf;
+    const buf = this.leafBuf.fit(SALT_BYTES + most);
     copyBytes(this.salts, saltAt, buf, 0, SALT_BYTES);
     let n = end - from;
     if (typeof value === 'string') n = buf.write(value, SALT_BYTES, 'utf8');
     else copyBytes(value, from, buf, SALT_BYTES, n);
-    sha256Into(head(buf, SALT_BYTES + n), to, at);
+    sha256Into(this.leafBuf.head(SALT_BYTES + n), to, at);
   }
 }

@@ -8,25 +8,41 @@ import { hash } from 'node:crypto';
 
 export const HASH_BYTES = 32;
 
-const views = new WeakMap<Buffer, Map<number, Buffer>>();
-
 /**
- * The first `n` bytes of a scratch buffer as a Buffer of its own, kept: making a subarray
- * costs more than a look-up, and events of one kind hash the same lengths again and again.
+ * A scratch buffer that hands out a Buffer of its first `n` bytes, the same one while `n`
+ * stays (making a subarray costs more than hashing a salt, and events of one kind hash the
+ * same lengths again and again).
  */
-export function head(scratch: Buffer, n: number): Buffer {
-  let byLength = views.get(scratch);
-  if (byLength === undefined) {
-    byLength = new Map();
-    views.set(scratch, byLength);
+export class Scratch {
+  private view: Buffer;
+
+  constructor(public buf: Buffer) {
+    this.view = buf.subarray(0, 0);
   }
-  let view = byLength.get(n);
-  if (view === undefined) {
-    if (byLength.size >= 256) byLength.clear();
-    view = scratch.subarray(0, n);
-    byLength.set(n, view);
+
+  /** Room for `n` bytes (the contents are not kept when it grows). */
+  fit(n: number): Buffer {
+    if (this.buf.length < n) {
+      this.buf = Buffer.allocUnsafe(2 * n);
+      this.view = this.buf.subarray(0, 0);
+    }
+    return this.buf;
   }
-  return view;
+
+  /** Room for `n` bytes, keeping the first `keep`. */
+  grow(n: number, keep: number): Buffer {
+    if (this.buf.length >= n) return this.buf;
+    const bigger = Buffer.allocUnsafe(Math.max(2 * this.buf.length, n));
+    this.buf.copy(bigger, 0, 0, keep);
+    this.buf = bigger;
+    this.view = bigger.subarray(0, 0);
+    return bigger;
+  }
+
+  head(n: number): Buffer {
+    if (this.view.length !== n) this.view = this.buf.subarray(0, n);
+    return this.view;
+  }
 }
 
 /** sha256 of `input`, written at `at` in `to` (byte by byte: cheaper than Buffer.write's call). */
