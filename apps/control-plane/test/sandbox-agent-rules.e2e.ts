@@ -130,6 +130,28 @@ describe('conversations, the queue and the cap', () => {
     expect(c.body.status).toBe('queued');
   }, 60_000);
 
+  it('too_many_turns holds under 8 racing prompts: exactly 2 conversations start', async () => {
+    await call(world.client, 'sandbox_create', { name: 'rules-race' });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call(world.client, 'agent_prompt', {
+          sandbox: 'rules-race',
+          new: true,
+          harness: 'scripted',
+          prompt: script({ sleep: 20 }),
+          wait_seconds: 0,
+        }),
+      ),
+    );
+    const started = answers.filter((a) => !a.isError);
+    expect(started.map((a) => a.body.status)).toEqual(['running', 'running']);
+    expect(answers.filter((a) => a.isError).map((a) => a.body.error)).toEqual(
+      Array(6).fill('too_many_turns'),
+    );
+    const list = await call(world.client, 'agent_conversations', { sandbox: 'rules-race' });
+    expect(list.body.conversations).toHaveLength(2);
+  }, 60_000);
+
   it('agent_conversations: conversation_not_found, after without conversation', async () => {
     const missing = await call(world.client, 'agent_conversations', {
       sandbox: 'rules-a',

@@ -15,6 +15,7 @@ import {
   type SpecConversationEvent,
   type SqliteReadModelStore,
 } from '@sessionboxer/projections';
+import type { SandboxDoc } from '@sessionboxer/projections/sandboxes.projection';
 import { ConversationsService } from '../agent';
 import type { KeyIdentity } from '../api-keys';
 import type { AppConfig } from '../config';
@@ -57,11 +58,37 @@ export class SandboxAgents {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  private readonly deciding = new Map<string, Promise<void>>();
+
   async prompt(
     caller: KeyIdentity,
     args: AgentPromptArgs & { sandbox: string; wait_seconds?: number },
   ) {
     const doc = this.sandboxes.running(caller, args.sandbox);
+    // One prompt of a sandbox decided at a time (in this instance): racing prompts see each
+    // other's conversations, so the per-size cap holds.
+    const { conversationId, promptId, before } = await this.serially(doc.id, () =>
+      this.submit(caller, doc, args),
+    );
+    const wait = (args.wait_seconds ?? AGENT_WAIT_DEFAULT_SECONDS) * 1000;
+    return this.answer(conversationId, promptId, before, performance.now() + wait);
+  }
+
+  private serially<T>(sandboxId: string, fn: () => Promise<T>): Promise<T> {
+    const prior = this.deciding.get(sandboxId) ?? Promise.resolve();
+    const next = prior.then(fn, fn);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.deciding.set(sandboxId, settled);
+    void settled.then(() => {
+      if (this.deciding.get(sandboxId) === settled) this.deciding.delete(sandboxId);
+    });
+    return next;
+  }
+
+  private async submit(caller: KeyIdentity, doc: SandboxDoc, args: AgentPromptArgs) {
     const s = doc.settings!;
     const all = await this.current(doc.id);
     const facts = all.map((c) => ({
@@ -106,8 +133,7 @@ export class SandboxAgents {
       metadata: this.conversations.metadata(actor),
     });
     this.turns.started(doc, change);
-    const wait = (args.wait_seconds ?? AGENT_WAIT_DEFAULT_SECONDS) * 1000;
-    return this.answer(conversationId, promptId, before, performance.now() + wait);
+    return { conversationId, promptId, before };
   }
 
   /** The sandbox's conversations, a turn a restart took failed first. */
