@@ -159,3 +159,26 @@ it('runs the real OpenCode in a new conversation of the same sandbox', async () 
   const list = await call(client, 'agent_conversations', { sandbox: 'agent-a' });
   expect(list.body.conversations.map((c: any) => c.harness)).toEqual(['opencode', 'claude']);
 }, 150_000);
+
+it('cuts a tool_result at 65,536 characters (the CLI gave the model all of it)', async () => {
+  const { client, double } = world;
+  await call(client, 'sandbox_exec', {
+    sandbox: 'agent-a',
+    command:
+      'for i in $(seq 1 40); do head -c 1900 /dev/zero | tr "\\0" a; echo; done > /root/long.txt',
+  });
+  double.play([[use('Read', { file_path: '/root/long.txt' })], [say('Read.')]]);
+  const r = await call(client, 'agent_prompt', {
+    sandbox: 'agent-a',
+    prompt: 'Read the long file',
+    harness: 'claude',
+    new: true,
+    wait_seconds: 120,
+  });
+  expect(r.body.status).toBe('finished');
+  const result = (r.body.events as Record<string, any>[]).find((e) => e.type === 'tool_result');
+  expect(result!.output).toHaveLength(65_536);
+  expect(result!.output.startsWith('1\taaaa')).toBe(true);
+  const answered = double.main().at(-1)!;
+  expect(JSON.stringify(answered.body).length).toBeGreaterThan(76_000);
+}, 150_000);
