@@ -19,6 +19,7 @@ import { DesktopCalls } from './desktop-calls';
 import { describe } from './zod-text';
 
 const REMEMBERED = 2000;
+const RELAY_REMEMBERED_MS = 60_000;
 
 /** One tool call answered: for whoever watches calls (the metrics module). */
 export interface CallOutcome {
@@ -71,6 +72,16 @@ export class CallService {
       answer = this.timed(frame.data, this.run(sessionId, frame.data));
       this.calls.set(key, answer);
       if (this.calls.size > REMEMBERED) this.calls.delete(this.calls.keys().next().value as string);
+      // A relay's answers (pages of terminal output, every few seconds a keepalive) are kept
+      // only as long as a resend after a reconnect could ask again, not among the last 2,000.
+      if (frame.data.route === 'relay') {
+        const remembered = answer;
+        void answer.finally(() => {
+          setTimeout(() => {
+            if (this.calls.get(key) === remembered) this.calls.delete(key);
+          }, RELAY_REMEMBERED_MS).unref();
+        });
+      }
     }
     return answer;
   }
