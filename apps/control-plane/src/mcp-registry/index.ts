@@ -1,3 +1,3 @@
 export { McpRegistryModule } from './mcp-registry.module';
-export { McpRelays, type RelayHost, type RelayedServer } from './mcp-relays';
+export { McpRelays, RELAY_CONNECTIONS_MAX, type RelayHost, type RelayedServer } from './mcp-relays';
 export { McpRegistrySync } from './registry-sync';

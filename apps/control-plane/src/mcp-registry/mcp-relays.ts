@@ -33,6 +33,8 @@ interface Connection {
 }
 
 const SWEEP_MS = 5_000;
+/** Relayed connections one session may hold open at once (each harness turn opens one). */
+export const RELAY_CONNECTIONS_MAX = 16;
 
 /**
  * The MCP registry's relayed servers (`relay` entries of Global settings' mcpRegistry): a box's
@@ -101,6 +103,13 @@ export class McpRelays implements OnApplicationShutdown {
     }
     const existing = this.connections.get(key);
     if (existing) return existing;
+    const mine = [...this.connections.keys()].filter((k) => k.startsWith(`${sessionId}/`));
+    if (mine.length >= RELAY_CONNECTIONS_MAX) {
+      throw new DomainError(
+        ErrorCode.LimitReached,
+        `this session holds ${mine.length} relayed MCP connections, the most it may; end one (its process) first`,
+      );
+    }
     const opened = await host.open(sessionId);
     const transport = new RelayTransport();
     const conn: Connection = { transport, opened, lastUse: Date.now() };

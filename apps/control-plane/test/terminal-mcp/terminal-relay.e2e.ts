@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { z } from 'zod';
+import { McpRelays, RELAY_CONNECTIONS_MAX } from '../../src/mcp-registry';
 import { call, mcpClientInBox, waitForBox } from '../box-kit';
 import { startTerminalWorld, until, type TerminalWorld } from './terminal-kit';
 
@@ -153,6 +154,19 @@ describe('the terminal MCP through the MCP registry, for a session in a real box
     await until(async () => (await terminal(mine.sessionId))?.status === 'closed', 'the close');
     const texts = (await markers()).map((m) => m.text);
     expect(texts).toContain('the SSH terminal on loopback sshd closed (transport-disconnected)');
+  });
+
+  it('holds at most 16 relayed connections per session, and frees one when it closes', async () => {
+    const relays = world.api.app.get(McpRelays);
+    const open = (i: number) =>
+      relays.handle(sessionId, 'terminals', { connection: `conn-${i}-x` });
+    for (let i = 0; i < RELAY_CONNECTIONS_MAX; i++) await open(i);
+    await expect(open(99)).rejects.toThrow(/holds 16 relayed MCP connections, the most it may/);
+    await relays.handle(sessionId, 'terminals', { connection: 'conn-0-x', close: true });
+    await expect(open(99)).resolves.toEqual({ messages: [] });
+    for (const i of [...Array(RELAY_CONNECTIONS_MAX).keys(), 99]) {
+      await relays.handle(sessionId, 'terminals', { connection: `conn-${i}-x`, close: true });
+    }
   });
 
   it('refuses the relay once the registry no longer gives it', async () => {
