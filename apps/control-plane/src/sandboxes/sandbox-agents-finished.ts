@@ -10,7 +10,7 @@ import { Clock } from '../infrastructure/clock';
 import { Reactors } from '../infrastructure/reactors';
 import { READ_MODELS } from '../infrastructure/tokens';
 import { JOBS, type JobFire, type JobsPort } from '../jobs';
-import { sandboxConversations } from './sandbox-agents';
+import { sandboxConversations } from './sandbox-conversations';
 import { SandboxTurns } from './sandbox-turns';
 import { SandboxUse } from './sandbox-use';
 import { Sandboxes } from './sandboxes.service';

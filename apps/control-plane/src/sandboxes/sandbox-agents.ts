@@ -9,10 +9,7 @@ import {
 } from '@sessionboxer/domain/sandbox';
 import {
   conversationEventQueries,
-  conversationPartition,
-  conversationsProjection,
   type ConversationDoc,
-  type SpecConversationEvent,
   type SqliteReadModelStore,
 } from '@sessionboxer/projections';
 import type { SandboxDoc } from '@sessionboxer/projections/sandboxes.projection';
@@ -23,23 +20,12 @@ import { IdGenerator } from '../infrastructure/clock';
 import { APP_CONFIG, READ_MODELS } from '../infrastructure/tokens';
 import { agentEvent, conversationStatus, conversationView } from './sandbox-agent-view';
 import { SandboxBoxes } from './sandbox-boxes';
+import { eventsAfter, sandboxConversations } from './sandbox-conversations';
 import { SandboxSecrets } from './sandbox-secrets';
 import { SandboxTurns } from './sandbox-turns';
 import { actorOf, Sandboxes } from './sandboxes.service';
 
 const POLL_MS = 50;
-
-/** The conversations of a sandbox, most recently active first. */
-export function sandboxConversations(
-  readModels: SqliteReadModelStore,
-  sandboxId: string,
-): ConversationDoc[] {
-  const partition = conversationPartition({ kind: 'sandbox', sandboxId });
-  return readModels
-    .list(conversationsProjection, { partition })
-    .map((d) => d.doc)
-    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-}
 
 /**
  * agent_prompt and agent_conversations: a sandbox's coding agents over the conversation model
@@ -148,7 +134,7 @@ export class SandboxAgents {
   /** The prompt's turn so far, once it has ended or the wait is over. */
   private async answer(conversationId: string, promptId: string, before: number, until: number) {
     for (;;) {
-      const events = this.eventsAfter(conversationId, before);
+      const events = eventsAfter(this.readModels, conversationId, before);
       const prompt = events.find((e) => e.type === 'prompt' && e.promptId === promptId);
       const mine = prompt
         ? events.filter((e) => e.turn === prompt.turn && e.seq >= prompt.seq)
@@ -174,18 +160,6 @@ export class SandboxAgents {
     const doc = this.conversations.conversation(conversationId);
     if (!doc) return 1;
     return doc.turns + doc.queue.findIndex((q) => q.id === promptId) + 1;
-  }
-
-  private eventsAfter(conversationId: string, afterSeq: number): SpecConversationEvent[] {
-    const q = conversationEventQueries(this.readModels);
-    const out: SpecConversationEvent[] = [];
-    let after = afterSeq;
-    for (;;) {
-      const page = q.page(conversationId, { afterSeq: after, limit: 500 });
-      out.push(...page.events);
-      if (page.next_after === null) return out;
-      after = page.next_after;
-    }
   }
 
   /** For people (the web UI's transcripts): a conversation's events as the transcript has them. */
