@@ -1,7 +1,7 @@
 import { allEvents } from './agent/real-agent-kit';
 import { SandboxTurns } from '../src/sandboxes/sandbox-turns';
 import { script, startAgentWorld, untilTurnFinished, type AgentWorld } from './sandbox-agent-kit';
-import { call } from './sandbox-kit';
+import { call, makeKey } from './sandbox-kit';
 
 /**
  * Every refusal rule of agent_prompt and agent_conversations, each refused with the spec's code
@@ -166,4 +166,35 @@ describe('conversations, the queue and the cap', () => {
     });
     expect(other.body.error).toBe('conversation_not_found');
   });
+});
+
+describe('the REST face and its OpenAPI', () => {
+  it('POST /v1/agent_prompt and /v1/agent_conversations answer as MCP does', async () => {
+    const { key } = await makeKey(world.api);
+    const rest = (tool: string, body: unknown) =>
+      world.api.request('POST', `/v1/${tool}`, body, { authorization: `Bearer ${key}` });
+    const said = await rest('agent_prompt', {
+      sandbox: 'rules-bare',
+      harness: 'scripted',
+      prompt: script({ say: 'over REST' }),
+      wait_seconds: 30,
+    });
+    expect(said.status).toBe(200);
+    expect(said.body).toMatchObject({ turn: 1, status: 'finished' });
+    const listed = await rest('agent_conversations', { sandbox: 'rules-bare' });
+    expect(listed.body.conversations).toHaveLength(1);
+    const refused = await rest('agent_prompt', { sandbox: 'rules-bare', prompt: 'hi', new: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: 'credentials_missing' });
+    expect((await rest('agent_prompt', { sandbox: 'rules-stopped', prompt: 'x' })).body.error).toBe(
+      'not_running',
+    );
+    const doc = await world.api.request('GET', '/api/v1/openapi.json');
+    const paths = doc.body.paths as Record<string, any>;
+    expect(paths['/v1/agent_prompt'].post['x-scope']).toBe('sandboxes:write');
+    expect(paths['/v1/agent_conversations'].post['x-scope']).toBe('sandboxes:read');
+    const schema = paths['/v1/agent_prompt'].post.requestBody.content['application/json'].schema;
+    expect(schema.properties.wait_seconds).toMatchObject({ minimum: 0, maximum: 300 });
+    expect(schema.required).toEqual(['sandbox', 'prompt']);
+  }, 60_000);
 });
