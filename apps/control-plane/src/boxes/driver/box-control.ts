@@ -23,8 +23,8 @@ export interface BoxControl {
   readonly mechanism: ControlMechanism;
   /** Called before the box's first process is spawned. */
   prepare(sessionId: string): Promise<void>;
-  /** argv prefix that enrols a process in the box before it runs anything (may be empty). */
-  enterArgv(sessionId: string): string[];
+  /** Files a process writes its pid to, to enrol in the box before it runs anything (may be none). */
+  enterFiles(sessionId: string): string[];
   /** Resolves when no process of the box runs any more. */
   freeze(box: BoxProcesses): Promise<void>;
   thaw(box: BoxProcesses): Promise<void>;

@@ -8,7 +8,7 @@ import { procStat } from './host';
  * One cgroup v2 group per box at `<parent>/box-<sessionId>`, `<parent>` being the data dir's
  * own folder (see chooseControl), never under the control plane's own group: a box outlives
  * the control-plane process, and the next one of the same data dir adopts it. The box's first process
- * enters its group before exec (see enterArgv), so every descendant is a member, however it
+ * enters its group before exec (enterFiles, enterFilesArgv), so every descendant is a member, however it
  * double-forks. Freezing a group stops all of them at once; cgroup.kill kills all of them.
  */
 export class CgroupControl implements BoxControl {
@@ -77,10 +77,8 @@ export class CgroupControl implements BoxControl {
     await writeFile(path.join(dir, 'cgroup.freeze'), '0');
   }
 
-  enterArgv(sessionId: string): string[] {
-    const procs = path.join(this.dir(sessionId), 'cgroup.procs');
-    // Constant script, values as positional arguments: nothing is parsed by the shell.
-    return ['/bin/sh', '-c', 'echo $$ > "$1" && shift && exec "$@"', 'sessionboxer-enter', procs];
+  enterFiles(sessionId: string): string[] {
+    return [path.join(this.dir(sessionId), 'cgroup.procs')];
   }
 
   async freeze(box: BoxProcesses): Promise<void> {

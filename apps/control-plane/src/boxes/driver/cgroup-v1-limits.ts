@@ -8,7 +8,6 @@ import {
   type ResourceLimiter,
   boxGroups,
   cpuQuotaUs,
-  enterFilesArgv,
   keyedCount,
   removeGroup,
 } from './resource-limits';
@@ -80,11 +79,11 @@ export class CgroupV1Limits implements ResourceLimiter {
     await writeFile(path.join(cpu, 'cpu.cfs_quota_us'), String(cpuQuotaUs(limits.cpu)));
   }
 
-  enterArgv(sessionId: string): string[] {
-    return enterFilesArgv([
+  enterFiles(sessionId: string): string[] {
+    return [
       path.join(this.memoryDir(sessionId), 'cgroup.procs'),
       path.join(this.cpuDir(sessionId), 'cgroup.procs'),
-    ]);
+    ];
   }
 
   oomKills(sessionId: string): number {

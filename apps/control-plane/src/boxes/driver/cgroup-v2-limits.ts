@@ -8,7 +8,6 @@ import {
   type ResourceLimiter,
   boxGroups,
   cpuQuotaUs,
-  enterFilesArgv,
   keyedCount,
   removeGroup,
 } from './resource-limits';
@@ -56,8 +55,9 @@ export class CgroupV2Limits implements ResourceLimiter {
     await writeFile(path.join(dir, 'cpu.max'), `${cpuQuotaUs(limits.cpu)} ${CPU_PERIOD_US}`);
   }
 
-  enterArgv(sessionId: string): string[] {
-    return enterFilesArgv([path.join(this.dir(sessionId), 'cgroup.procs')]);
+  /** The freezer's own group when it is cgroup v2 too: written twice by one shell, harmless. */
+  enterFiles(sessionId: string): string[] {
+    return [path.join(this.dir(sessionId), 'cgroup.procs')];
   }
 
   oomKills(sessionId: string): number {

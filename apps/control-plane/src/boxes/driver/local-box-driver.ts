@@ -23,7 +23,12 @@ import {
 import { type BoxRecord, type Started, boxRecord } from './box-record';
 import * as checks from './box-spec';
 import { chooseHost } from './host-choice';
-import type { BoxLimits, LimitMechanism, ResourceLimiter } from './resource-limits';
+import {
+  type BoxLimits,
+  type LimitMechanism,
+  type ResourceLimiter,
+  enterFilesArgv,
+} from './resource-limits';
 import type { Isolator } from './isolators';
 export { NOT_ISOLATED_WARNING } from './isolators';
 import type { BoxExecPlan, BoxLogger, LocalBoxDriverOptions } from './driver-options';
@@ -249,8 +254,9 @@ export class LocalBoxDriver implements BoxDriver {
 
   /** The freezer's group, then the limit groups: entered before the process runs anything. */
   private enterArgv(spec: BoxSpec): string[] {
-    const limits = spec.limits ? this.limiter.enterArgv(spec.sessionId) : [];
-    return [...this.control.enterArgv(spec.sessionId), ...limits];
+    const limits = spec.limits ? this.limiter.enterFiles(spec.sessionId) : [];
+    const files = [...this.control.enterFiles(spec.sessionId), ...limits];
+    return files.length > 0 ? enterFilesArgv(files) : [];
   }
 
   private register(spec: BoxSpec, env: Record<string, string>, started: Started): BoxRecord {
@@ -267,6 +273,7 @@ export class LocalBoxDriver implements BoxDriver {
 
   private async mainExited(r: BoxRecord, code: number | null, signal: string | null) {
     if (r.reaped) return; // destroy or shutdown asked for it
+    if (this.boxes.get(r.spec.sessionId) !== r) return; // forgotten: another instance's now
     r.info.status = 'exited';
     const id = r.spec.sessionId;
     this.logger.warn(`box ${id} exited (code ${code}, signal ${signal}): ${r.tail.toString()}`);

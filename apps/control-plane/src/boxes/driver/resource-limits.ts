@@ -29,8 +29,8 @@ export interface ResourceLimiter {
   readonly mechanism: LimitMechanism;
   /** Makes the box's groups with its limits; called before its first process is spawned. */
   prepare(sessionId: string, limits: BoxLimits): Promise<void>;
-  /** argv prefix that puts a process in the box's groups before it runs anything. */
-  enterArgv(sessionId: string): string[];
+  /** Files a process writes its pid to, to be in the box's groups before it runs anything. */
+  enterFiles(sessionId: string): string[];
   /** OOM kills in the box's groups (0 when unknown). */
   oomKills(sessionId: string): number;
   /** Removes the box's groups (killing what is still in them: the box is being ended). */
@@ -49,8 +49,10 @@ export function cpuQuotaUs(cpu: number): number {
 }
 
 /**
- * Constant script: writes its own pid into every file named before `--`, then execs the rest.
- * The pid stays the same through exec, so bwrap (or nsenter) and all it starts are members.
+ * Constant script (values are positional arguments: nothing is parsed by the shell): writes
+ * its own pid into every file named before `--` (the freezer's group, the limit groups), then
+ * execs the rest. The pid stays the same through exec, so bwrap (or nsenter) and all it starts
+ * are members. One shell for all of them: each exec into a box pays for one.
  */
 export function enterFilesArgv(files: string[]): string[] {
   const script =
@@ -64,7 +66,7 @@ export class NoLimits implements ResourceLimiter {
   prepare(): Promise<void> {
     return Promise.resolve();
   }
-  enterArgv(): string[] {
+  enterFiles(): string[] {
     return [];
   }
   oomKills(): number {

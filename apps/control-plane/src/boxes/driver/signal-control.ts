@@ -17,7 +17,7 @@ export class SignalControl implements BoxControl {
     return Promise.resolve();
   }
 
-  enterArgv(): string[] {
+  enterFiles(): string[] {
     return [];
   }
 

@@ -141,6 +141,7 @@ describe('box cpu and memory limits', () => {
     const spec = { ...kit.spec(['/bin/sleep', 'infinity']), limits: LIMITS };
     const info = await kit.driver.create(spec);
     const dirs = groupDirs(kit, spec.sessionId);
+    kit.driver.forget(spec.sessionId); // as an instance does when another takes its box over
     const next = await openKit({ isolation: 'bubblewrap', dataDir: kit.dataDir });
     try {
       expect(next.driver.found()).toContainEqual(
@@ -154,7 +155,6 @@ describe('box cpu and memory limits', () => {
         true,
       );
       child.kill('SIGKILL');
-      kit.driver.forget(spec.sessionId);
       await next.driver.destroy(spec.sessionId);
       expect([existsSync(dirs.memory), existsSync(dirs.cpu)]).toEqual([false, false]);
     } finally {
