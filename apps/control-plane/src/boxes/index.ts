@@ -12,4 +12,6 @@ export { boxPaths, projectRoot, daemonLaunch } from './lifecycle/box-paths';
 export { SnapshotsService } from './snapshots/snapshots.service';
 export { TurnSnapshots } from './snapshots/turn-snapshots.service';
 export { Terminals } from './terminals/terminals.service';
+export { sizeLimits } from './workspace/size-limits';
+export { assertRoom, overQuota, type Quota } from './workspace/workspace-quota';
 export * from './driver';

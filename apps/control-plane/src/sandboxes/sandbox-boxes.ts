@@ -5,12 +5,10 @@ import { promisify } from 'node:util';
 import { Inject, Injectable } from '@nestjs/common';
 import { SIZE_TABLE } from '@sessionboxer/domain/sandbox';
 import type { AppConfig } from '../config';
-import type { BoxDriver } from '../boxes';
+import { assertRoom, overQuota, sizeLimits, type BoxDriver, type Quota } from '../boxes';
 import { APP_CONFIG, BOX_DRIVER } from '../infrastructure/tokens';
 import type { SqliteReadModelStore } from '@sessionboxer/projections';
 import { sandboxQueries } from '@sessionboxer/projections/sandboxes.projection';
-import { sizeLimits } from '../boxes/workspace/size-limits';
-import { assertRoom, overQuota, type Quota } from '../boxes/workspace/workspace-quota';
 import { READ_MODELS } from '../infrastructure/tokens';
 
 const run = promisify(execFile);
