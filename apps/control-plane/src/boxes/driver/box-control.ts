@@ -1,3 +1,5 @@
+import { rmdir } from 'node:fs/promises';
+
 /**
  * How a box's processes are stopped, resumed and killed as one group. Two mechanisms: the
  * cgroup v2 freezer (every descendant inherits the box's cgroup, whatever it forks or setsid's)
@@ -41,6 +43,24 @@ export interface BoxControl {
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Removes an empty cgroup folder, retrying briefly: rmdir can race the kernel's last exit
+ * bookkeeping (EBUSY). A folder already gone is fine.
+ */
+export async function removeEmptyGroup(dir: string, attempts: number): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await rmdir(dir);
+      return;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return;
+      if (attempt >= attempts) throw e;
+      await sleep(10);
+    }
+  }
+}
 
 /** Polls `check` every `everyMs` until it holds; throws `what` after `timeoutMs`. */
 export async function waitFor(

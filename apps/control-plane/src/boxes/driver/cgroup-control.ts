@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { access, mkdir, readdir, readFile, rmdir, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { type BoxControl, type BoxProcesses, sleep, waitFor } from './box-control';
+import { type BoxControl, type BoxProcesses, removeEmptyGroup, waitFor } from './box-control';
 import { procStat } from './host';
 
 /**
@@ -97,18 +97,7 @@ export class CgroupControl implements BoxControl {
     const dir = this.dir(sessionId);
     // Usually empty already; not after a launch that failed half-way.
     await this.killGroup(dir).catch(() => undefined);
-    // rmdir can race the kernel's last exit bookkeeping (EBUSY): retry briefly.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await rmdir(dir);
-        return;
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') return;
-        if (attempt >= 50) throw e;
-        await sleep(10);
-      }
-    }
+    await removeEmptyGroup(dir, 50);
   }
 
   async tidy(): Promise<void> {

@@ -1,6 +1,6 @@
-import { readFile, readdir, rmdir } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import * as path from 'node:path';
-import { sleep, waitFor } from './box-control';
+import { removeEmptyGroup, waitFor } from './box-control';
 
 /**
  * How a box's cpu and memory are capped: the port, and the pieces both cgroup adapters share
@@ -100,17 +100,7 @@ export async function removeGroup(dir: string, listFile: string): Promise<void> 
     for (const pid of live) signal(Number(pid));
     return live.length === 0;
   }, `${dir} empty`);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await rmdir(dir);
-      return;
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return;
-      if (attempt >= 100) throw e;
-      await sleep(10);
-    }
-  }
+  await removeEmptyGroup(dir, 100);
 }
 
 /** `key value` lines (memory.events, memory.oom_control) as numbers. */
