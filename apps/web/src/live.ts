@@ -74,6 +74,8 @@ class LiveClient {
   private timer: number | undefined;
   private watching: string | null = null;
   private typingNow = false;
+  private everOpened = false;
+  private readonly reconnectListeners = new Set<() => void>();
 
   start(): void {
     if (this.running) return;
@@ -87,6 +89,15 @@ class LiveClient {
     this.socket?.close();
     this.socket = null;
     setState({ connected: false });
+  }
+
+  /**
+   * Calls `listener` each time the socket opens again after it was lost (the server is back):
+   * what the page loaded over REST while it was gone needs loading again.
+   */
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
   }
 
   /** Watches a session (null: none) from the view's last transcript position. */
@@ -127,6 +138,8 @@ class LiveClient {
       setState({ connected: true });
       if (this.watching !== null) this.sendWatch();
       if (this.typingNow) this.send({ event: 'typing', data: { typing: true } });
+      if (this.everOpened) for (const listener of this.reconnectListeners) listener();
+      this.everOpened = true;
     };
     socket.onmessage = (message: MessageEvent<string>) => {
       try {

@@ -70,3 +70,12 @@ export async function showSession(sessionId: string | null): Promise<void> {
     updateView(sessionId, () => ({ loading: false, error: errorText(e) }));
   }
 }
+
+/**
+ * Once the server is back, a view whose load failed while it was gone ("Session not found"
+ * for a session that exists) loads again; a loaded one carries on from the socket's frames.
+ */
+live.onReconnect(() => {
+  const view = getState().view;
+  if (view !== null && view.error !== null) void showSession(view.sessionId);
+});
