@@ -137,6 +137,10 @@ describe('the panes, driven by the agent', () => {
     await checkPage(page, 'snapshots-pane');
 
     await snapshot.getByRole('button', { name: 'Revert' }).click();
+    await page
+      .getByRole('dialog', { name: 'Revert to Snapshot 1?' })
+      .getByRole('button', { name: 'Revert' })
+      .click();
     await snapshot.getByRole('status').getByText('Reverted to Snapshot 1').waitFor();
     expect(fs.readFileSync(file, 'utf8')).toBe('version 1\n');
     expect(fs.existsSync(path.join(workspace, 'later.txt'))).toBe(false);

@@ -53,6 +53,16 @@ describe('the Timeline and the turn snapshots', () => {
     const turns = page.getByRole('list', { name: 'Turns' });
     await turns.getByRole('heading', { name: 'Turn 2' }).waitFor();
     await page.getByRole('button', { name: 'Rewind to turn 1' }).click();
+    // It asks first (the confirmations): Escape leaves the files, Rewind goes on.
+    const asked = page.getByRole('dialog', { name: 'Rewind to turn 1?' });
+    await asked.waitFor();
+    await page.keyboard.press('Escape');
+    await asked.waitFor({ state: 'hidden' });
+    expect(fs.readFileSync(path.join(workspaceOf(api, id), 'notes.md'), 'utf8')).not.toBe(
+      'as of turn 1\n',
+    );
+    await page.getByRole('button', { name: 'Rewind to turn 1' }).click();
+    await asked.getByRole('button', { name: 'Rewind' }).click();
     await page.getByText('Rewound to turn 1').waitFor();
     expect(fs.readFileSync(path.join(workspaceOf(api, id), 'notes.md'), 'utf8')).toBe(
       'as of turn 1\n',

@@ -1,6 +1,7 @@
 import { del, patch } from '../api';
 import { useAction, useTitleOf } from '../hooks';
 import type { ScheduleView } from '@sessionboxer/contracts';
+import { useConfirm } from './ConfirmDialog';
 import { CheckboxField, ErrorAlert } from './FormParts';
 
 function actionText(s: ScheduleView, titleOf: (id: string) => string | null): string {
@@ -45,11 +46,19 @@ export function ScheduleItem({ schedule, onChange, onDeleted }: Props) {
   const route = `/api/schedules/${schedule.id}`;
   const set = (body: Partial<Pick<ScheduleView, 'enabled' | 'skipMissed'>>) =>
     run(async () => onChange({ ...schedule, ...(await patch<ScheduleView>(route, body)) }));
-  const remove = () =>
-    run(async () => {
-      await del(route);
-      onDeleted(schedule.id);
+  const { confirm, dialog } = useConfirm();
+  const remove = async () => {
+    const yes = await confirm({
+      title: `Delete the scheduled task “${schedule.name}”?`,
+      body: 'It will not run again; deleting cannot be undone.',
+      action: 'Delete',
     });
+    if (yes)
+      await run(async () => {
+        await del(route);
+        onDeleted(schedule.id);
+      });
+  };
   return (
     <li className="card schedule" aria-labelledby={`schedule-${schedule.id}`}>
       <ScheduleFacts schedule={schedule} />
@@ -74,6 +83,7 @@ export function ScheduleItem({ schedule, onChange, onDeleted }: Props) {
         </button>
       </div>
       <ErrorAlert error={error} />
+      {dialog}
     </li>
   );
 }

@@ -5,24 +5,33 @@ import { useAction, useRevealWhen } from '../hooks';
 import type { SessionView, Snapshot, TurnSnapshot } from '@sessionboxer/contracts';
 import { navigate, sessionPath } from '../router';
 import type { SessionState } from '../store';
+import { useConfirm } from './ConfirmDialog';
 import { ErrorAlert } from './FormParts';
 
 /** Revert the session to the snapshot (saying so once done), or fork a new session off it. */
 function useSnapshotActions(sessionId: string, snapshot: Snapshot) {
   const { busy, error, run } = useAction();
+  const { confirm, dialog } = useConfirm();
   const [done, setDone] = useState('');
   const route = `/api/sessions/${sessionId}/snapshots/${snapshot.id}`;
-  const revert = () =>
-    run(async () => {
-      await post(`${route}/revert`);
-      setDone(`Reverted to Snapshot ${snapshot.ordinal}`);
+  const revert = async () => {
+    const yes = await confirm({
+      title: `Revert to Snapshot ${snapshot.ordinal}?`,
+      body: `The workspace goes back to Snapshot ${snapshot.ordinal}: changes made since it are lost.`,
+      action: 'Revert',
     });
+    if (yes)
+      await run(async () => {
+        await post(`${route}/revert`);
+        setDone(`Reverted to Snapshot ${snapshot.ordinal}`);
+      });
+  };
   const fork = () =>
     run(async () => {
       const created = await post<SessionView>(`${route}/fork`, {});
       navigate(sessionPath(created.id));
     });
-  return { busy, error, done, revert, fork };
+  return { busy, error, done, revert, fork, dialog };
 }
 
 interface ItemProps {
@@ -32,7 +41,7 @@ interface ItemProps {
 }
 
 function SnapshotItem({ sessionId, snapshot, focused }: ItemProps) {
-  const { busy, error, done, revert, fork } = useSnapshotActions(sessionId, snapshot);
+  const { busy, error, done, revert, fork, dialog } = useSnapshotActions(sessionId, snapshot);
   const ref = useRevealWhen<HTMLLIElement>(focused);
   return (
     <li
@@ -56,6 +65,7 @@ function SnapshotItem({ sessionId, snapshot, focused }: ItemProps) {
         </span>
       </div>
       <ErrorAlert error={error} />
+      {dialog}
     </li>
   );
 }
@@ -77,14 +87,22 @@ function TurnSnapshotItem({
   focused: boolean;
 }) {
   const { busy, error, run } = useAction();
+  const { confirm, dialog } = useConfirm();
   const ref = useRevealWhen<HTMLLIElement>(focused);
   const [done, setDone] = useState('');
   const { turn } = snapshot;
-  const rewind = () =>
-    run(async () => {
-      await post(`/api/sessions/${sessionId}/snapshots/turns/${turn}/revert`);
-      setDone(`Rewound to turn ${turn}`);
+  const rewind = async () => {
+    const yes = await confirm({
+      title: `Rewind to turn ${turn}?`,
+      body: `The workspace goes back to how turn ${turn} left it: changes made since are lost.`,
+      action: 'Rewind',
     });
+    if (yes)
+      await run(async () => {
+        await post(`/api/sessions/${sessionId}/snapshots/turns/${turn}/revert`);
+        setDone(`Rewound to turn ${turn}`);
+      });
+  };
   const fork = () =>
     run(async () => {
       const created = await post<SessionView>(
@@ -116,6 +134,7 @@ function TurnSnapshotItem({
         </span>
       </div>
       <ErrorAlert error={error} />
+      {dialog}
     </li>
   );
 }
