@@ -55,7 +55,11 @@ export function useAction(): {
 }
 
 /** An action that saves a form: as useAction, and whether the last save went through. */
-export function useSave(): ReturnType<typeof useAction> & { saved: boolean } {
+export function useSave(): ReturnType<typeof useAction> & {
+  saved: boolean;
+  /** The form changed since: its last "Saved" no longer describes what it shows. */
+  unsaved: () => void;
+} {
   const { busy, error, run } = useAction();
   const [saved, setSaved] = useState(false);
   const save = (action: () => Promise<unknown>) =>
@@ -64,7 +68,7 @@ export function useSave(): ReturnType<typeof useAction> & { saved: boolean } {
       await action();
       setSaved(true);
     });
-  return { busy, error, run: save, saved };
+  return { busy, error, run: save, saved, unsaved: () => setSaved(false) };
 }
 
 /** A ref to an element scrolled into view whenever `focused` turns true (a marker's link). */

@@ -8,6 +8,25 @@ import type {
 import type { PaneFocus, PaneName, SessionParts } from './view-types';
 import { emptyParts, updateView, type SessionState } from './store';
 
+/** Whether the agent's last turn is still running: a prompt with no turn_finished after it. */
+export function turnRunning(entries: TranscriptEntry[]): boolean {
+  let running = false;
+  for (const e of entries) {
+    if (e.kind !== 'event') continue;
+    if (e.event.type === 'prompt') running = true;
+    else if (e.event.type === 'turn_finished') running = false;
+  }
+  return running;
+}
+
+/** What a session's chip says: a running session is `working` on a turn or `idle`. */
+export type Activity = 'working' | 'idle' | 'stopped';
+
+export function activityOf(status: 'running' | 'stopped', working: boolean): Activity {
+  if (status === 'stopped') return 'stopped';
+  return working ? 'working' : 'idle';
+}
+
 /** A fresh view of a session, before anything is loaded. */
 export function newView(sessionId: string): SessionState {
   return {

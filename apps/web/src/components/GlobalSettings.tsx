@@ -1,9 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { patch } from '../api';
 import { useSave } from '../hooks';
-import type { PublicSettings, SettingsView } from '@sessionboxer/contracts';
+import type { PublicSettings, SessionEnvironment, SettingsView } from '@sessionboxer/contracts';
 import { DefaultsFields } from './DefaultsFields';
 import { CheckboxField, ErrorAlert, SaveRow } from './FormParts';
+
+/** The environments the server accepts for a session (and so as the default). */
+function environmentsOf(settings: PublicSettings): SessionEnvironment[] {
+  const listed = (settings.environments ?? []).filter((e): e is SessionEnvironment => e !== null);
+  return listed.length > 0 ? listed : ['docker-linux'];
+}
 
 interface Props {
   settings: PublicSettings;
@@ -29,7 +35,11 @@ export function GlobalSettings({ settings, onSaved }: Props) {
     <section className="card" aria-labelledby="global-settings">
       <h2 id="global-settings">Global settings</h2>
       <form onSubmit={submit}>
-        <DefaultsFields defaults={defaults} onChange={setDefaults} />
+        <DefaultsFields
+          defaults={defaults}
+          environments={environmentsOf(settings)}
+          onChange={setDefaults}
+        />
         <CheckboxField id="auto-qa" checked={autoQa} onChange={setAutoQa}>
           Run Auto QA after each of my turns
         </CheckboxField>

@@ -25,13 +25,20 @@ interface EnvironmentSelectProps {
   id: string;
   value: SessionEnvironment;
   options: SessionEnvironment[];
+  describedBy?: string;
   onChange: (environment: SessionEnvironment) => void;
 }
 
 /** The environments a session's box may run in. */
-export function EnvironmentSelect({ id, value, options, onChange }: EnvironmentSelectProps) {
+export function EnvironmentSelect(props: EnvironmentSelectProps) {
+  const { id, value, options, describedBy, onChange } = props;
   return (
-    <select id={id} value={value} onChange={(e) => onChange(e.target.value as SessionEnvironment)}>
+    <select
+      id={id}
+      value={value}
+      aria-describedby={describedBy}
+      onChange={(e) => onChange(e.target.value as SessionEnvironment)}
+    >
       {options.map((env) => (
         <option key={env} value={env}>
           {environmentName(env)}

@@ -3,7 +3,8 @@ import { environmentName, providerName } from '../format';
 import { useAction } from '../hooks';
 import { Link, sessionPath } from '../router';
 import type { SessionView } from '@sessionboxer/contracts';
-import { applyActionResult } from '../view-state';
+import { applyActionResult, type Activity } from '../view-state';
+import { useConfirm } from './ConfirmDialog';
 import { ErrorAlert } from './FormParts';
 
 type Status = 'running' | 'stopped';
@@ -13,15 +14,17 @@ interface Props {
   title: string;
   session: SessionView | null;
   status: Status;
+  /** What the chip says: idle or working on a turn (from the transcript), or stopped. */
+  activity: Activity;
   settingsOpen: boolean;
   onToggleSettings: () => void;
 }
 
 /** What the session runs (provider, model, environment, its box) and whose child it is. */
-function SessionFacts({ session, status }: { session: SessionView | null; status: Status }) {
+function SessionFacts({ session, activity }: { session: SessionView | null; activity: Activity }) {
   return (
     <p className="session-facts">
-      <span className={`status status-${status}`}>{status}</span>
+      <span className={`status status-${activity}`}>{activity}</span>
       {session && (
         <>
           <span>{providerName(session.provider)}</span>
@@ -39,27 +42,38 @@ function SessionFacts({ session, status }: { session: SessionView | null; status
   );
 }
 
-/** Stop or resume the session; the answer is its new state. */
-function useStopResume(sessionId: string, status: Status) {
+/** Stop (once the person confirms) or resume the session; the answer is its new state. */
+function useStopResume(sessionId: string, title: string, status: Status) {
   const { busy, error, run } = useAction();
-  const toggle = () =>
-    run(async () => {
+  const { confirm, dialog } = useConfirm();
+  const toggle = async () => {
+    if (
+      status === 'running' &&
+      !(await confirm({
+        title: 'Stop this session?',
+        body: `“${title}” stops: a turn that is running is cut short and its box is stopped. Resume starts it again.`,
+        action: 'Stop session',
+      }))
+    )
+      return;
+    await run(async () => {
       const route = status === 'running' ? 'stop' : 'resume';
       const updated = await post<SessionView>(`/api/sessions/${sessionId}/${route}`);
       applyActionResult(sessionId, { session: updated });
     });
-  return { busy, error, toggle };
+  };
+  return { busy, error, toggle, dialog };
 }
 
 /** The session's title (the page's h1), what it runs, and Stop / Resume, Session settings. */
 export function SessionHeader(props: Props) {
-  const { sessionId, title, session, status, settingsOpen, onToggleSettings } = props;
-  const { busy, error, toggle } = useStopResume(sessionId, status);
+  const { sessionId, title, session, status, activity, settingsOpen, onToggleSettings } = props;
+  const { busy, error, toggle, dialog } = useStopResume(sessionId, title, status);
   return (
     <div className="session-header">
       <div className="session-title">
         <h1>{title}</h1>
-        <SessionFacts session={session} status={status} />
+        <SessionFacts session={session} activity={activity} />
         {session?.box?.failure && <p className="error">The box failed: {session.box.failure}</p>}
       </div>
       <div className="row session-actions">
@@ -76,6 +90,7 @@ export function SessionHeader(props: Props) {
         </button>
       </div>
       <ErrorAlert error={error} />
+      {dialog}
     </div>
   );
 }

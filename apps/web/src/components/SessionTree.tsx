@@ -1,5 +1,7 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import { navigate, sessionPath } from '../router';
+import { useStore } from '../store';
+import { activityOf, turnRunning } from '../view-state';
 import type { SidebarNode } from '@sessionboxer/contracts';
 
 /** Arrow keys move between the visible items, in the order they are shown. */
@@ -42,6 +44,13 @@ interface RowProps {
 
 /** The session's line: a twisty for its children, title, status, and whose child it is. */
 function TreeRow({ node, expanded, onOpen, onToggle }: RowProps) {
+  // The open session's transcript tells whether its agent is working; other rows say only
+  // running or stopped (the tree's frames carry no turn state).
+  const entries = useStore((s) => (s.view?.sessionId === node.id ? s.view.entries : null));
+  const status = useMemo(
+    () => (entries === null ? node.status : activityOf(node.status, turnRunning(entries))),
+    [entries, node.status],
+  );
   return (
     <div
       className="tree-row"
@@ -63,7 +72,7 @@ function TreeRow({ node, expanded, onOpen, onToggle }: RowProps) {
         </span>
       )}
       <span className="tree-title">{node.title}</span>{' '}
-      <span className={`status status-${node.status}`}>{node.status}</span>{' '}
+      <span className={`status status-${status}`}>{status}</span>{' '}
       {node.childOf && <span className="child-of">child of {node.childOf.title}</span>}
     </div>
   );

@@ -1,24 +1,13 @@
 import { useMemo, useState } from 'react';
 import { sessionNode } from '../hooks';
 import { useStore, type SessionState } from '../store';
-import type { TranscriptEntry } from '@sessionboxer/contracts';
 import { Panes } from './Panes';
 import { PromptBox } from './PromptBox';
 import { Queue } from './Queue';
 import { SessionHeader } from './SessionHeader';
 import { SessionSettings } from './SessionSettings';
 import { Transcript } from './Transcript';
-
-/** Whether the agent's last turn is still running: a prompt with no turn_finished after it. */
-function turnRunning(entries: TranscriptEntry[]): boolean {
-  let running = false;
-  for (const e of entries) {
-    if (e.kind !== 'event') continue;
-    if (e.event.type === 'prompt') running = true;
-    else if (e.event.type === 'turn_finished') running = false;
-  }
-  return running;
-}
+import { activityOf, turnRunning } from '../view-state';
 
 interface ConversationProps {
   view: SessionState;
@@ -35,6 +24,7 @@ function Conversation({ view, provider, stopped }: ConversationProps) {
       <Transcript
         sessionId={sessionId}
         entries={entries}
+        loading={view.loading}
         approvals={parts.approvals}
         provider={provider}
       />
@@ -65,6 +55,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
   const view = useStore((s) => (s.view?.sessionId === sessionId ? s.view : null));
   const node = useStore((s) => sessionNode(s.sidebar, sessionId));
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const working = useMemo(() => turnRunning(view?.entries ?? []), [view?.entries]);
 
   if (view === null || (view.loading && view.parts.session === null && node === null))
     return <SessionPending title={node?.title ?? 'Loading session…'} error={null} />;
@@ -81,6 +72,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
         title={node?.title ?? session?.title ?? 'Session'}
         session={session}
         status={status}
+        activity={activityOf(status, working)}
         settingsOpen={settingsOpen}
         onToggleSettings={() => setSettingsOpen((o) => !o)}
       />

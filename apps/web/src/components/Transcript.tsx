@@ -10,6 +10,8 @@ import { TranscriptEvent } from './TranscriptEvent';
 interface Props {
   sessionId: string;
   entries: TranscriptEntry[];
+  /** The first load is still on its way: an empty list is not an empty transcript yet. */
+  loading: boolean;
   approvals: Approval[];
   provider: string;
 }
@@ -99,7 +101,7 @@ function Entry({ entry, sessionId, approvals, provider, toolName, titleOf, usern
  * The conversation and the markers in the order they happened (by position). It keeps
  * scrolled to the newest entry while the reader is at the bottom.
  */
-export function Transcript({ sessionId, entries, approvals, provider }: Props) {
+export function Transcript({ sessionId, entries, loading, approvals, provider }: Props) {
   const titleOf = useTitleOf();
   const username = useStore((s) => s.username);
   const resultNames = useResultNames(entries);
@@ -113,8 +115,13 @@ export function Transcript({ sessionId, entries, approvals, provider }: Props) {
       tabIndex={0}
       ref={box}
       onScroll={onScroll}
+      aria-busy={loading && entries.length === 0}
     >
-      {entries.length === 0 ? (
+      {entries.length === 0 && loading ? (
+        <p role="status" className="muted">
+          Loading the transcript…
+        </p>
+      ) : entries.length === 0 ? (
         <p className="muted">Nothing here yet: send the agent a prompt.</p>
       ) : (
         <ol className="entries">
