@@ -11,7 +11,7 @@ import {
 
 /**
  * The server goes away and comes back on the same port (the same data folder, so the sign-in
- * holds): a view whose load failed meanwhile ("Session not found") loads again by itself
+ * holds): a view whose load failed meanwhile (it said "Session not found") loads again by itself
  * once the socket is back, without navigating away and back.
  */
 describe('a view after the server comes back', () => {
@@ -45,7 +45,9 @@ describe('a view after the server comes back', () => {
     await badge.filter({ hasNotText: 'Live' }).waitFor();
     // Opened while the server is gone: its load fails.
     await treeItem(page, 'Second').getByText('Second', { exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Session not found' }).waitFor();
+    // The server is what is gone, not the session, and the page says so.
+    await page.getByRole('heading', { level: 1, name: 'Cannot reach the server' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Session not found' }).count()).toBe(0);
 
     api = await startApp(dataDir, { SESSIONBOXER_PORT: port });
     await badge.filter({ hasText: 'Live' }).waitFor({ timeout: 20_000 });

@@ -54,12 +54,21 @@ function SessionPending({ title, error }: { title: string; error: string | null 
 export function SessionView({ sessionId }: { sessionId: string }) {
   const view = useStore((s) => (s.view?.sessionId === sessionId ? s.view : null));
   const node = useStore((s) => sessionNode(s.sidebar, sessionId));
+  const connected = useStore((s) => s.connected);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const working = useMemo(() => turnRunning(view?.entries ?? []), [view?.entries]);
 
   if (view === null || (view.loading && view.parts.session === null && node === null))
     return <SessionPending title={node?.title ?? 'Loading session…'} error={null} />;
   const session = view.parts.session;
+  // With the socket down the server is likely gone, not the session: it loads again once back.
+  if (view.error !== null && session === null && !connected)
+    return (
+      <SessionPending
+        title="Cannot reach the server"
+        error={`${view.error}. The session loads again once the server is back.`}
+      />
+    );
   if (view.error !== null && session === null)
     return <SessionPending title="Session not found" error={view.error} />;
 
