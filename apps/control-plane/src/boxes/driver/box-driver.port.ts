@@ -76,6 +76,12 @@ export interface BoxDriver {
   /** Every process of the box stops running; files are kept. */
   freeze(sessionId: string): Promise<void>;
   thaw(sessionId: string): Promise<void>;
+  /**
+   * Runs `work` with a running box held still (frozen, thawed after), one moment of its files;
+   * a box not running is left as it is. A freeze or thaw asked for meanwhile waits for the end,
+   * so a box stopped during the hold stays stopped.
+   */
+  hold<T>(sessionId: string, work: () => T | Promise<T>): Promise<T>;
   /** Kills every process of the box (double-forked and setsid'd ones too). */
   destroy(sessionId: string, opts?: DestroyOptions): Promise<void>;
   /** A new process inside the same box (mounts, network, pid namespace), stdio pipes. */

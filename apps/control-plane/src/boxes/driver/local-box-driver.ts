@@ -152,6 +152,20 @@ export class LocalBoxDriver implements BoxDriver {
     });
   }
 
+  async hold<T>(sessionId: string, work: () => T | Promise<T>): Promise<T> {
+    let out: { value: T } | null = null;
+    await this.serial(this.live(sessionId, 'hold'), async (r) => {
+      if (r.info.status !== 'running') return void (out = { value: await work() });
+      await this.control.freeze(r.procs);
+      try {
+        out = { value: await work() };
+      } finally {
+        await this.control.thaw(r.procs);
+      }
+    });
+    return (out as { value: T } | null)!.value;
+  }
+
   async destroy(sessionId: string, opts: DestroyOptions = {}): Promise<void> {
     checks.assertSessionId(sessionId);
     const r = this.boxes.get(sessionId);

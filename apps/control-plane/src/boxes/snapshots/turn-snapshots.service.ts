@@ -134,19 +134,14 @@ export class TurnSnapshots {
   }
 
   /**
-   * Runs `work` with the session's box frozen, so the snapshot is one moment of the workspace
-   * (a next turn started at once writes nothing while it is read), and thaws it after. Only a
-   * box of this instance that runs: one frozen already (a rewind) is left as it is. Not a
-   * lifecycle fact: nothing is recorded, the box is running again when the snapshot is.
+   * Runs `work` with the session's box held still, so the snapshot is one moment of the
+   * workspace (a next turn started at once writes nothing while it is read). Only a box of this
+   * instance that runs; a stop asked for meanwhile waits for the hold, so the box it stopped
+   * stays stopped. Not a lifecycle fact: nothing is recorded.
    */
   private async frozen<T>(sessionId: string, work: () => T): Promise<T> {
     if (this.driver.info(sessionId)?.status !== 'running') return work();
-    await this.driver.freeze(sessionId);
-    try {
-      return work();
-    } finally {
-      if (this.driver.info(sessionId)?.status === 'frozen') await this.driver.thaw(sessionId);
-    }
+    return this.driver.hold(sessionId, work);
   }
 
   private tryManifest(sessionId: string, snapshotId: string): Manifest | null {

@@ -70,6 +70,33 @@ describe.each(cases)('%s box frozen with %s', (isolation, freezer) => {
     await kit.driver.destroy(box.id);
   });
 
+  it('hold keeps the box still for its work, and a stop asked for meanwhile stays', async () => {
+    const box = await startWriter();
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let during: number[] = [];
+    const held = kit.driver.hold(box.id, async () => {
+      await delay(50);
+      during = [lineCount(box.counter), lineCount(box.escapee)];
+      await released;
+      return 'done';
+    });
+    await until(() => during.length > 0);
+    // A stop (the lifecycle's freeze) while the snapshot holds the box still.
+    const stopped = kit.driver.freeze(box.id);
+    await delay(200);
+    expect([lineCount(box.counter), lineCount(box.escapee)]).toEqual(during);
+    release();
+    await expect(held).resolves.toBe('done');
+    await stopped;
+    expect(kit.driver.info(box.id)?.status).toBe('frozen');
+    await delay(50);
+    const after = [lineCount(box.counter), lineCount(box.escapee)];
+    await delay(300);
+    expect([lineCount(box.counter), lineCount(box.escapee)]).toEqual(after);
+    await kit.driver.destroy(box.id);
+  });
+
   it('destroy kills the whole tree, the setsid double-forked escapee too', async () => {
     const box = await startWriter();
     expect(hostPidsWith(box.marker).length).toBeGreaterThanOrEqual(2);
