@@ -20,6 +20,7 @@ import {
   boxInvalid,
   boxNotFound,
 } from './box-driver.port';
+import { BoxStillness } from './box-stillness';
 import { type BoxRecord, type Started, boxRecord } from './box-record';
 import * as checks from './box-spec';
 import { chooseHost } from './host-choice';
@@ -41,6 +42,7 @@ export class LocalBoxDriver implements BoxDriver {
   private readonly starting = new Map<string, BoxSpec>();
   private readonly listeners: BoxExitListener[] = [];
   private readonly foundBoxes: BoxFound[] = [];
+  private readonly stillness: BoxStillness;
 
   private constructor(
     private readonly isolator: Isolator,
@@ -50,7 +52,9 @@ export class LocalBoxDriver implements BoxDriver {
     private readonly logDir: string,
     private readonly logger: BoxLogger,
     private readonly defaultLimits?: BoxLimits,
-  ) {}
+  ) {
+    this.stillness = new BoxStillness(control);
+  }
 
   private get stateDir(): string {
     return boxStateDir(this.dataDir);
@@ -137,33 +141,15 @@ export class LocalBoxDriver implements BoxDriver {
   }
 
   async freeze(sessionId: string): Promise<void> {
-    return this.serial(this.live(sessionId, 'freeze'), async (r) => {
-      if (r.info.status !== 'running') return;
-      await this.control.freeze(r.procs);
-      if (!r.reaped) r.info.status = 'frozen';
-    });
+    return this.stillness.freeze(this.live(sessionId, 'freeze'));
   }
 
   async thaw(sessionId: string): Promise<void> {
-    return this.serial(this.live(sessionId, 'thaw'), async (r) => {
-      if (r.info.status !== 'frozen') return;
-      await this.control.thaw(r.procs);
-      if (!r.reaped) r.info.status = 'running';
-    });
+    return this.stillness.thaw(this.live(sessionId, 'thaw'));
   }
 
   async hold<T>(sessionId: string, work: () => T | Promise<T>): Promise<T> {
-    let out: { value: T } | null = null;
-    await this.serial(this.live(sessionId, 'hold'), async (r) => {
-      if (r.info.status !== 'running') return void (out = { value: await work() });
-      await this.control.freeze(r.procs);
-      try {
-        out = { value: await work() };
-      } finally {
-        await this.control.thaw(r.procs);
-      }
-    });
-    return (out as { value: T } | null)!.value;
+    return this.stillness.hold(this.live(sessionId, 'hold'), work);
   }
 
   async destroy(sessionId: string, opts: DestroyOptions = {}): Promise<void> {
@@ -321,11 +307,5 @@ export class LocalBoxDriver implements BoxDriver {
     if (!r) throw boxNotFound(sessionId);
     if (r.reaped) throw boxInState(sessionId, r.info.status, action);
     return r;
-  }
-
-  private serial(r: BoxRecord, step: (r: BoxRecord) => Promise<void>): Promise<void> {
-    const next = r.queue.then(() => step(r));
-    r.queue = next.catch(() => undefined);
-    return next;
   }
 }
