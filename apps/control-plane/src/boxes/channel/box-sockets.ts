@@ -68,7 +68,12 @@ export class BoxSockets {
     this.clientBySession.delete(sessionId);
     await this.folders.closed(sessionId);
     if (!listener) return;
-    await new Promise<void>((resolve) => listener.server.close(() => resolve()));
+    // close() waits for every connection: one that arrived as the box closes (a daemon that
+    // connects while the control plane shuts down) is ended here, not waited for.
+    await new Promise<void>((resolve) => {
+      listener.server.close(() => resolve());
+      listener.server.closeAllConnections();
+    });
     fs.closeSync(listener.dirFd);
   }
 
@@ -83,6 +88,8 @@ export class BoxSockets {
     head: Buffer,
   ): void {
     this.server.handleUpgrade(req, socket, head, (ws) => {
+      // Its socket closed while the handshake ran: nobody would ever end this connection.
+      if (!this.listeners.has(sessionId)) return void ws.terminate();
       const previous = this.clientBySession.get(sessionId);
       // A daemon that reconnects replaces its old connection; there is one daemon per box.
       if (previous && previous !== ws) previous.terminate();
