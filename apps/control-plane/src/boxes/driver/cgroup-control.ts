@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { access, mkdir, readdir, readFile, rmdir, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rmdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { type BoxControl, type BoxProcesses, removeEmptyGroup, waitFor } from './box-control';
 import { procStat } from './host';
+import { removeEmptyOfOthers } from './resource-limits';
 
 /**
  * One cgroup v2 group per box at `<parent>/box-<sessionId>`, `<parent>` being the data dir's
@@ -39,7 +40,7 @@ export class CgroupControl implements BoxControl {
   async sweepStale(): Promise<number> {
     const stale = (await readdir(this.root)).filter((n) => isOwnerName(n) && !ownerAlive(n));
     for (const owner of stale) await this.sweepOwner(path.join(this.root, owner));
-    await removeEmptyOfOthers(this.root);
+    await removeEmptyOfOthers(this.root, removeDeadOwners);
     return stale.length;
   }
 
@@ -122,39 +123,15 @@ export class CgroupControl implements BoxControl {
 
 const OWNER = /^cp-(\d+)-(\d+)$/;
 
-/** A group this old with no process in it is no box being started (that enters in ms). */
-const EMPTY_FOR_MS = 60_000;
-
-/**
- * Other data dirs' groups are never killed, but empty ones are removed: a box group with no
- * process for a minute (its box ended while no control plane of its data dir ran, or its data
- * dir is gone), and the folders of dead control planes of the older layout. rmdir refuses a
- * group that still holds a process, so no box is touched.
- */
-async function removeEmptyOfOthers(ownDataDir: string): Promise<void> {
-  const top = path.dirname(ownDataDir);
-  const others = (await readdir(top).catch(() => [] as string[])).filter(
-    (n) => n.startsWith('data-') && path.join(top, n) !== ownDataDir,
-  );
-  for (const other of others) {
-    const dir = path.join(top, other);
-    const owners = await readdir(dir).catch(() => [] as string[]);
-    for (const box of owners.filter((n) => n.startsWith('box-'))) {
-      const group = path.join(dir, box);
-      const since = await stat(group).then(
-        (st) => Date.now() - st.mtimeMs,
-        () => 0,
-      );
-      if (since > EMPTY_FOR_MS) await rmdir(group).catch(() => undefined);
+/** The folders of dead control planes of the older layout (cp-<pid>-<start>), emptied. */
+async function removeDeadOwners(dir: string): Promise<void> {
+  const owners = await readdir(dir).catch(() => [] as string[]);
+  for (const owner of owners.filter((n) => isOwnerName(n) && !ownerAlive(n))) {
+    const boxes = await readdir(path.join(dir, owner)).catch(() => [] as string[]);
+    for (const box of boxes.filter((n) => n.startsWith('box-'))) {
+      await rmdir(path.join(dir, owner, box)).catch(() => undefined);
     }
-    for (const owner of owners.filter((n) => isOwnerName(n) && !ownerAlive(n))) {
-      const boxes = await readdir(path.join(dir, owner)).catch(() => [] as string[]);
-      for (const box of boxes.filter((n) => n.startsWith('box-'))) {
-        await rmdir(path.join(dir, owner, box)).catch(() => undefined);
-      }
-      await rmdir(path.join(dir, owner)).catch(() => undefined);
-    }
-    await rmdir(dir).catch(() => undefined);
+    await rmdir(path.join(dir, owner)).catch(() => undefined);
   }
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { access, mkdir, readdir, rmdir, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, rmdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import {
   type BoxLimits,
@@ -9,6 +9,7 @@ import {
   boxGroups,
   cpuQuotaUs,
   keyedCount,
+  removeEmptyOfOthers,
   removeGroup,
 } from './resource-limits';
 
@@ -110,35 +111,12 @@ export class CgroupV1Limits implements ResourceLimiter {
     await rmdir(this.cpuRoot).catch(() => undefined);
   }
 
-  /**
-   * Other data dirs' groups are never killed, but empty ones a minute old are removed (their
-   * box ended while no control plane of theirs ran, or the data dir is gone), and then their
-   * empty data dir folders: rmdir refuses a group that holds a process, so no box is touched.
-   */
+  /** Empty groups other data dirs left, in both hierarchies (resource-limits.ts). */
   async removeEmptyOfOthers(): Promise<void> {
-    for (const own of [this.memoryRoot, this.cpuRoot]) {
-      const top = path.dirname(own);
-      const others = (await readdir(top).catch(() => [] as string[])).filter(
-        (n) => n.startsWith('data-') && path.join(top, n) !== own,
-      );
-      for (const other of others) {
-        const dir = path.join(top, other);
-        for (const id of await boxGroups(dir)) {
-          const group = path.join(dir, `box-${id}`);
-          const age = await stat(group).then(
-            (st) => Date.now() - st.mtimeMs,
-            () => 0,
-          );
-          if (age > EMPTY_FOR_MS) await rmdir(group).catch(() => undefined);
-        }
-        await rmdir(dir).catch(() => undefined);
-      }
-    }
+    await removeEmptyOfOthers(this.memoryRoot);
+    await removeEmptyOfOthers(this.cpuRoot);
   }
 }
-
-/** A group this old with no process in it is no box being started (that enters in ms). */
-const EMPTY_FOR_MS = 60_000;
 
 /** Mount point of the v1 hierarchy that has `controller` (`cpu` matches `cpu,cpuacct`). */
 export function findV1Mount(controller: string, mounts = '/proc/self/mounts'): string | null {

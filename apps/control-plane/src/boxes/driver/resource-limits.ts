@@ -1,4 +1,4 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, rmdir, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { removeEmptyGroup, waitFor } from './box-control';
 
@@ -87,6 +87,38 @@ export class NoLimits implements ResourceLimiter {
 export async function boxGroups(dir: string): Promise<string[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
   return names.filter((n) => n.startsWith('box-')).map((n) => n.slice('box-'.length));
+}
+
+/** A group this old with no process in it is no box being started (that enters in ms). */
+const EMPTY_FOR_MS = 60_000;
+
+/**
+ * Other data dirs' groups beside `ownDataDir` (in one cgroup hierarchy) are never killed, but
+ * empty box groups a minute old are removed (their box ended while no control plane of theirs
+ * ran, or the data dir is gone), then `alsoIn` tidies what else such a folder holds, then the
+ * folder itself goes if empty. rmdir refuses a group that holds a process, so no box is touched.
+ */
+export async function removeEmptyOfOthers(
+  ownDataDir: string,
+  alsoIn: (otherDataDir: string) => Promise<void> = () => Promise.resolve(),
+): Promise<void> {
+  const top = path.dirname(ownDataDir);
+  const others = (await readdir(top).catch(() => [] as string[])).filter(
+    (n) => n.startsWith('data-') && path.join(top, n) !== ownDataDir,
+  );
+  for (const other of others) {
+    const dir = path.join(top, other);
+    for (const id of await boxGroups(dir)) {
+      const group = path.join(dir, `box-${id}`);
+      const age = await stat(group).then(
+        (st) => Date.now() - st.mtimeMs,
+        () => 0,
+      );
+      if (age > EMPTY_FOR_MS) await rmdir(group).catch(() => undefined);
+    }
+    await alsoIn(dir);
+    await rmdir(dir).catch(() => undefined);
+  }
 }
 
 /**
