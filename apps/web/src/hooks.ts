@@ -79,3 +79,27 @@ export function useRevealWhen<T extends HTMLElement>(focused: boolean) {
   }, [focused]);
   return ref;
 }
+
+/**
+ * A checkbox saved to the server as soon as it is clicked: it shows the value asked for while the
+ * save runs (so the click is seen at once), then the server's value again; if the save failed,
+ * that is the old value, and `error` says why.
+ */
+export function useSavedToggle(
+  current: boolean,
+  save: (next: boolean) => Promise<unknown>,
+): { checked: boolean; busy: boolean; error: string | null; set: (next: boolean) => void } {
+  const { busy, error, run } = useAction();
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const set = (next: boolean) => {
+    setAsked(next);
+    void run(async () => {
+      try {
+        await save(next);
+      } finally {
+        setAsked(null);
+      }
+    });
+  };
+  return { checked: asked ?? current, busy, error, set };
+}

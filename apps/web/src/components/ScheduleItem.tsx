@@ -1,5 +1,5 @@
 import { del, patch } from '../api';
-import { useAction, useTitleOf } from '../hooks';
+import { useAction, useSavedToggle, useTitleOf } from '../hooks';
 import type { ScheduleView } from '@sessionboxer/contracts';
 import { useConfirm } from './ConfirmDialog';
 import { CheckboxField, ErrorAlert } from './FormParts';
@@ -44,8 +44,11 @@ interface Props {
 export function ScheduleItem({ schedule, onChange, onDeleted }: Props) {
   const { busy, error, run } = useAction();
   const route = `/api/schedules/${schedule.id}`;
-  const set = (body: Partial<Pick<ScheduleView, 'enabled' | 'skipMissed'>>) =>
+  const set = (body: Partial<Pick<ScheduleView, 'enabled'>>) =>
     run(async () => onChange({ ...schedule, ...(await patch<ScheduleView>(route, body)) }));
+  const skip = useSavedToggle(schedule.skipMissed ?? true, async (skipMissed) =>
+    onChange({ ...schedule, ...(await patch<ScheduleView>(route, { skipMissed })) }),
+  );
   const { confirm, dialog } = useConfirm();
   const remove = async () => {
     const yes = await confirm({
@@ -64,12 +67,13 @@ export function ScheduleItem({ schedule, onChange, onDeleted }: Props) {
       <ScheduleFacts schedule={schedule} />
       <CheckboxField
         id={`skip-${schedule.id}`}
-        checked={schedule.skipMissed ?? true}
-        disabled={busy}
-        onChange={(skipMissed) => void set({ skipMissed })}
+        checked={skip.checked}
+        disabled={busy || skip.busy}
+        onChange={skip.set}
       >
         Skip runs missed while Sessionboxer was down
       </CheckboxField>
+      <ErrorAlert error={skip.error} />
       <div className="row">
         <button
           type="button"

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { patch, put } from '../api';
-import { useSave } from '../hooks';
+import { useSave, useSavedToggle } from '../hooks';
 import type { PublicSettings, SettingsView } from '@sessionboxer/contracts';
 import { CheckboxField, ErrorAlert, SaveRow } from './FormParts';
 
@@ -21,15 +21,12 @@ function given(settings: PublicSettings): boolean {
  */
 export function TerminalMcpSettings({ settings, onSaved }: Props) {
   const [debounce, setDebounce] = useState(String(settings.notifications.mcp.debounceMs));
-  const toggle = useSave();
   const save = useSave();
-
-  const give = (next: boolean) =>
-    void toggle.run(async () => {
-      const path = '/api/settings/mcp-registry/relays/terminals';
-      const view = await put<SettingsView>(path, { given: next });
-      onSaved(view.settings);
-    });
+  const toggle = useSavedToggle(given(settings), async (next) => {
+    const path = '/api/settings/mcp-registry/relays/terminals';
+    const view = await put<SettingsView>(path, { given: next });
+    onSaved(view.settings);
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void save.run(async () => {
@@ -45,9 +42,9 @@ export function TerminalMcpSettings({ settings, onSaved }: Props) {
       <h2 id="terminal-mcp-settings">Terminal MCP</h2>
       <CheckboxField
         id="terminals-for-agents"
-        checked={given(settings)}
+        checked={toggle.checked}
         disabled={toggle.busy}
-        onChange={give}
+        onChange={toggle.set}
       >
         Give sessions&apos; agents the terminal MCP (<code>terminals</code> in their .mcp.json, from
         their next turn); every terminal they ask for still waits for your Allow
