@@ -234,10 +234,33 @@ export async function shot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Both checks every page gets: the screenshot first, so a failing axe check still leaves it. */
+/** The narrow phone width every view is also checked at (issue 15: 390 px). */
+export const PHONE_WIDTH = 390;
+
+/**
+ * Both checks every page gets, the screenshot first so a failing axe check still leaves it: in
+ * the light scheme at the page's own size, in the dark scheme (prefers-color-scheme), and at a
+ * phone's width; then the page is put back as it was.
+ */
 export async function checkPage(page: Page, name: string): Promise<void> {
   await shot(page, name);
   await checkA11y(page, name);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  try {
+    await shot(page, `${name}-dark`);
+    await checkA11y(page, `${name} (dark)`);
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+  const size = page.viewportSize();
+  if (!size || size.width <= PHONE_WIDTH) return;
+  await page.setViewportSize({ width: PHONE_WIDTH, height: size.height });
+  try {
+    await shot(page, `${name}-${PHONE_WIDTH}px`);
+    await checkA11y(page, `${name} (${PHONE_WIDTH} px wide)`);
+  } finally {
+    await page.setViewportSize(size);
+  }
 }
 
 /** Marks the document; `stillSamePage` tells whether no reload or navigation replaced it. */

@@ -60,6 +60,25 @@ describe('the web UI holds', () => {
     await checkPage(open, 'layout-800px-panes');
   });
 
+  it.each([360, 2560])(
+    'at %i px wide nothing is wider than the window and Send is reachable',
+    async (width) => {
+      await create(`Window ${width}`);
+      const page = await plane.signedIn();
+      await page.setViewportSize({ width, height: 800 });
+      const open = await plane.openView(`Window ${width}`);
+      const overflow = await open.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(`${width} px: ${overflow} px sideways`).toBe(`${width} px: 0 px sideways`);
+      const send = open.getByRole('button', { name: 'Send', exact: true });
+      expect(await onTop(send)).toBe(true);
+      expect(await overlap(sidebar(open), send)).toBe(false);
+      await open.getByLabel('Prompt').click({ timeout: 3000 });
+      await checkPage(open, `layout-${width}px`);
+    },
+  );
+
   it('clearing Global cap or typing a wrong one saves nothing and says the rule', async () => {
     const { api } = plane;
     const page = await plane.signedIn();
