@@ -52,6 +52,16 @@ describe('approval cards for an agent’s session_create', () => {
     // "<Agent> wants to create a Session '<title>'" (docs/web-ui.md), the agent named by its harness.
     await helperCard.getByText(/wants to create a Session .Helper./).waitFor({ timeout: 30_000 });
     await helperCard.getByRole('button', { name: 'Deny' }).waitFor();
+    // The whole request, to judge it by: what the new session would be told, and where from.
+    const fact = (term: string) => helperCard.locator(`dt:text-is("${term}") + dd`).textContent();
+    expect(await fact('First prompt')).toBe(script({ say: 'Helper ready.' }));
+    expect(await fact('Provider')).toBe('Scripted agent');
+    expect(await fact('Environment')).toBe('Docker · Linux');
+    expect(await fact('Repositories')).toBe('none');
+    expect(await fact('Asked by')).toBe('the agent of Lead');
+    expect(await fact('Policy')).toBe(
+      '“When the agent creates a session: Ask me”, from the global setting',
+    );
     await checkPage(page, 'approval-card-pending');
     expect(await treeItem(page, 'Helper').count()).toBe(0);
 
@@ -90,12 +100,29 @@ describe('approval cards for an agent’s session_create', () => {
     await api.request('POST', `/api/sessions/${lead}/prompts`, { text: createRequest('Second') });
     turn++;
     const second = card('Second');
-    await second.getByRole('button', { name: 'Deny' }).click({ timeout: 30_000 });
+    const reason = second.getByLabel('Reason for denying (optional)');
+    await reason.waitFor({ timeout: 30_000 });
+    // The server's rule, which the field mirrors: refused with the field named, nothing changed.
+    const asked = (await cards()).find((c: any) => c.summary.includes('Second'));
+    const tooLong = await api.request('POST', `/api/approvals/${asked.id}/deny`, {
+      reason: 'x'.repeat(501),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(JSON.stringify(tooLong.body)).toMatch(/reason/);
+    expect((await cards()).find((c: any) => c.id === asked.id).status).toBe('pending');
+    await reason.fill('x'.repeat(501));
+    await second.getByRole('alert').filter({ hasText: 'at most 500 characters' }).waitFor();
+    expect(await second.getByRole('button', { name: 'Deny' }).isDisabled()).toBe(true);
+    await reason.fill('  not <b>before</b> the release ');
+    await second.getByRole('button', { name: 'Deny' }).click();
     await second.getByText('Denied', { exact: true }).waitFor();
+    await second.getByText('Denied by admin: not <b>before</b> the release').waitFor();
     expect(await second.getByRole('button', { name: 'Allow' }).count()).toBe(0);
     await checkPage(page, 'approval-card-denied');
     expect((await cards()).find((c: any) => c.summary.includes('Second'))).toMatchObject({
       status: 'denied',
+      answeredBy: 'admin',
+      reason: 'not <b>before</b> the release',
     });
     const titles = (await api.request('GET', '/api/sessions')).body.map((s: any) => s.title);
     expect(titles).not.toContain('Second');

@@ -21,6 +21,26 @@ export interface Approval {
   expiresAt: string;
   result?: Record<string, unknown>;
   error?: string;
+  /**
+   * What a person judges by, on REST and the UI socket (approval_wait answers the spec's fields
+   * only): the request in full, the asking session, who answered and the reason they gave.
+   */
+  request?: ApprovalRequest;
+  askingSession?: { id: string; title: string | null };
+  answeredBy?: string;
+  reason?: string;
+}
+
+/** A session_create card's request; what older cards did not record is empty or null. */
+export interface ApprovalRequest {
+  title: string;
+  firstPrompt: string;
+  provider: string;
+  repos: string[];
+  /** The environment the session will have (the Global default when it was asked). */
+  environment: string | null;
+  /** Whether "Ask me" came from the asking session's own policy or the global one. */
+  policySource: PolicySource | null;
 }
 
 /** One ledger of agent-created sessions as it stands: its alive sessions and its cap. */

@@ -39,6 +39,8 @@ export const TITLE_MAX_LENGTH = 200;
 
 /** Why a session was stopped. */
 export const STOP_REASON_MAX_LENGTH = 500;
+/** The longest reason a person gives with an approval's answer (one line). */
+export const APPROVAL_REASON_MAX_LENGTH = 500;
 
 /** A model name as a harness's `--model` takes it (`MODEL_NAME` is the whole pattern). */
 export const MODEL_NAME_MAX_LENGTH = 200;

@@ -3,6 +3,7 @@ import {
   type ApprovalKind,
   type ApprovalStatus,
   type ApprovalEvent,
+  type Actor,
 } from '@sessionboxer/domain';
 import type { RecordedEvent } from '@sessionboxer/event-store';
 import type { DocumentChange, Projection } from './projection';
@@ -21,6 +22,9 @@ export interface ApprovalDoc {
   expiresAt: string;
   requestedAt: string;
   answeredAt: string | null;
+  /** Who answered, and the reason given (null: none, or not answered). */
+  answeredBy: Actor | null;
+  reason: string | null;
   /** What the allowed action returned, or why it failed. */
   result: Record<string, unknown> | null;
   error: string | null;
@@ -30,7 +34,14 @@ function change(event: RecordedEvent & ApprovalEvent, doc: ApprovalDoc | null): 
   switch (event.type) {
     case 'ApprovalRequested': {
       const { approvalId: id, kind, sessionId, summary, payload, expiresAt, at } = event.data;
-      const fresh = { answeredAt: null, result: null, error: null, status: 'pending' as const };
+      const fresh = {
+        status: 'pending' as const,
+        answeredAt: null,
+        answeredBy: null,
+        reason: null,
+        result: null,
+        error: null,
+      };
       return { id, kind, sessionId, summary, payload, expiresAt, requestedAt: at, ...fresh };
     }
     case 'ApprovalAnswered':
@@ -39,6 +50,8 @@ function change(event: RecordedEvent & ApprovalEvent, doc: ApprovalDoc | null): 
           ...doc,
           status: event.data.allowed ? 'allowed' : 'denied',
           answeredAt: event.data.at,
+          answeredBy: event.data.by,
+          reason: event.data.reason ?? null,
         }
       );
     case 'ApprovalExpired':
@@ -61,7 +74,8 @@ function apply(
 
 export const approvalsProjection: Projection<ApprovalDoc> = {
   name: 'approvals',
-  version: 1,
+  // 2: who answered, and the reason given.
+  version: 2,
   handles: ['ApprovalRequested', 'ApprovalAnswered', 'ApprovalExpired', 'ApprovalOutcomeRecorded'],
   apply,
 };

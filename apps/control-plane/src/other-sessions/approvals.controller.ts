@@ -1,8 +1,9 @@
-import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@sessionboxer/domain';
 import { RequestActor } from '../auth';
 import type { Approval } from '@sessionboxer/contracts';
+import { AnswerApprovalDto } from './answer-approval.dto';
 import { Approvals } from './approvals.service';
 
 /** Approval cards for people: what agents asked, and Allow / Deny. */
@@ -24,14 +25,22 @@ export class ApprovalsController {
   @ApiOperation({
     summary: 'Allow: the action is performed now and its result recorded on the card',
   })
-  allow(@Param('id') id: string, @RequestActor() actor: Actor): Promise<Approval> {
-    return this.approvals.answer(id, true, actor);
+  allow(
+    @Param('id') id: string,
+    @Body() body: AnswerApprovalDto,
+    @RequestActor() actor: Actor,
+  ): Promise<Approval> {
+    return this.approvals.answer(id, true, actor, body.reason ?? null);
   }
 
   @Post('approvals/:id/deny')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Deny the card' })
-  deny(@Param('id') id: string, @RequestActor() actor: Actor): Promise<Approval> {
-    return this.approvals.answer(id, false, actor);
+  @ApiOperation({ summary: 'Deny the card, with an optional reason kept on it' })
+  deny(
+    @Param('id') id: string,
+    @Body() body: AnswerApprovalDto,
+    @RequestActor() actor: Actor,
+  ): Promise<Approval> {
+    return this.approvals.answer(id, false, actor, body.reason ?? null);
   }
 }

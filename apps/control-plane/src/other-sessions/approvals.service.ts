@@ -5,6 +5,7 @@ import {
   approvalStream,
   DomainError,
   ErrorCode,
+  describeActor,
   type Actor,
 } from '@sessionboxer/domain';
 import { deterministicUuid } from '@sessionboxer/event-store';
@@ -16,7 +17,7 @@ import {
   type SqliteReadModelStore,
 } from '@sessionboxer/projections';
 // A card as approval_wait and the admin API answer it (approval_wait's ApprovalView is wider).
-import type { Approval } from '@sessionboxer/contracts';
+import type { Approval, ApprovalRequest, PolicySource } from '@sessionboxer/contracts';
 import { Clock } from '../infrastructure/clock';
 import { CommandBus } from '../infrastructure/command-bus';
 import { READ_MODELS } from '../infrastructure/tokens';
@@ -57,6 +58,7 @@ export class Approvals {
     provider: string,
     request: ChildRequest,
     key: string,
+    policySource: PolicySource,
   ): Promise<PendingApproval> {
     const approvalId = deterministicUuid(`approval/${creatorId}/${key}`);
     const metadata = this.bus.metadata({ kind: 'agent', sessionId: creatorId }, `approve/${key}`);
@@ -70,7 +72,7 @@ export class Approvals {
         kind: 'session_create',
         sessionId: creatorId,
         summary,
-        payload: { ...request },
+        payload: { ...request, policySource },
         expiresAt,
       },
       metadata,
@@ -88,15 +90,20 @@ export class Approvals {
   }
 
   /** A person's answer; an allowed session_create is performed now and its result recorded. */
-  async answer(approvalId: string, allow: boolean, actor: Actor): Promise<Approval> {
+  async answer(
+    approvalId: string,
+    allow: boolean,
+    actor: Actor,
+    reason: string | null = null,
+  ): Promise<Approval> {
     const doc = this.get(approvalId);
     await this.bus.execute(approvalDecider, approvalStream(approvalId), {
       type: 'AnswerApproval',
-      data: { approvalId, allow },
+      data: { approvalId, allow, reason },
       metadata: this.bus.metadata(actor),
     });
     if (allow) await this.perform(doc);
-    return this.view(this.get(approvalId));
+    return this.card(this.get(approvalId));
   }
 
   /** The expiry job fired: records ApprovalExpired if the card is still unanswered. */
@@ -137,7 +144,7 @@ export class Approvals {
   list(sessionId: string): Approval[] {
     return approvalQueries(this.readModels)
       .forSession(sessionId, this.now())
-      .map((d) => this.view(d));
+      .map((d) => this.card(d));
   }
 
   private async perform(doc: ApprovalDoc): Promise<void> {
@@ -172,6 +179,19 @@ export class Approvals {
     };
   }
 
+  /** A card as a person sees it: approval_wait's fields and what it asks, who, and how it ended. */
+  private card(doc: ApprovalDoc): Approval {
+    const title = sidebarQueries(this.readModels).get(doc.sessionId)?.title ?? null;
+    const by = doc.answeredBy;
+    return {
+      ...this.view(doc),
+      request: approvalRequest(doc.payload),
+      askingSession: { id: doc.sessionId, title },
+      ...(by ? { answeredBy: by.kind === 'person' ? by.id : describeActor(by) } : {}),
+      ...(doc.reason ? { reason: doc.reason } : {}),
+    };
+  }
+
   private find(approvalId: string): ApprovalDoc | null {
     return approvalQueries(this.readModels).get(approvalId, this.now());
   }
@@ -185,6 +205,24 @@ export class Approvals {
   private now(): string {
     return this.clock.now().toISOString();
   }
+}
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+const stringOr = <T>(value: unknown, none: T): string | T =>
+  typeof value === 'string' ? value : none;
+
+/** What a session_create card asked for, from its recorded payload (older cards lack some). */
+function approvalRequest(payload: Record<string, unknown>): ApprovalRequest {
+  const source = payload.policySource;
+  return {
+    title: stringOr(payload.title, ''),
+    firstPrompt: stringOr(payload.firstPrompt, ''),
+    provider: stringOr(payload.provider, ''),
+    repos: strings(payload.repos),
+    environment: stringOr(payload.environment, null),
+    policySource: source === 'session' || source === 'global' ? source : null,
+  };
 }
 
 function expiryJob(doc: ApprovalDoc): DelayedJob {

@@ -59,7 +59,10 @@ export class CallerOtherSessions {
     const key = `call/${this.callId}`;
     if (effective.sessionCreation === 'ask') {
       const provider = sidebarQueries(this.deps.readModels).get(this.sessionId)?.provider ?? '';
-      return this.deps.approvals.requestChild(this.sessionId, provider, request, key);
+      // The card shows what will be created and under which policy: the environment is fixed now.
+      const asked = { ...request, environment: settings.defaults.environment };
+      const under = effective.source.sessionCreation;
+      return this.deps.approvals.requestChild(this.sessionId, provider, asked, key, under);
     }
     return { pending: false, ...(await this.deps.children.create(this.sessionId, request, key)) };
   }

@@ -9,6 +9,7 @@ import {
   sessionDecider,
   sessionStream,
   type Actor,
+  type SessionEnvironment,
 } from '@sessionboxer/domain';
 import { deterministicUuid } from '@sessionboxer/event-store';
 import { sidebarQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
@@ -31,6 +32,11 @@ export interface ChildRequest {
   hop: number;
   /** Global settings' repositories to clone in (absent in approvals asked before repos). */
   repos?: string[];
+  /**
+   * The environment a person was shown on the approval card (the Global default when asked):
+   * what they allowed is what is created. Absent: the Global default now.
+   */
+  environment?: SessionEnvironment;
 }
 
 export interface CreatedChild {
@@ -65,8 +71,8 @@ export class ChildSessions {
     const actor: Actor = { kind: 'agent', sessionId: creatorId };
     const repos = this.repositories.requireKnown(request.repos);
     await this.admit(creatorId, sessionId, request.title, key);
-    const spec = { title: request.title, provider: request.provider, repos };
-    await this.record(sessionId, spec, creatorId, null, key);
+    const { title, provider, environment } = request;
+    await this.record(sessionId, { title, provider, repos, environment }, creatorId, null, key);
     if (this.config.boxes) await this.boxes.provision(sessionId);
     await this.agent.prompt(sessionId, {
       text: request.firstPrompt,
@@ -125,7 +131,7 @@ export class ChildSessions {
 
   private async record(
     sessionId: string,
-    { title, provider, repos }: { title: string; provider: string; repos: string[] },
+    spec: { title: string; provider: string; repos: string[]; environment?: SessionEnvironment },
     creatorId: string,
     forkedFrom: { sessionId: string; snapshotId: string } | null,
     key: string,
@@ -135,13 +141,13 @@ export class ChildSessions {
       type: 'CreateSession',
       data: {
         sessionId,
-        title,
-        provider,
+        title: spec.title,
+        provider: spec.provider,
         model: defaults.model,
-        environment: defaults.environment,
+        environment: spec.environment ?? defaults.environment,
         createdBy: { sessionId: creatorId },
         forkedFrom,
-        repos,
+        repos: spec.repos,
       },
       metadata: this.bus.metadata({ kind: 'agent', sessionId: creatorId }, `create/${key}`),
     });

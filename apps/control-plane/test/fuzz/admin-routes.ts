@@ -113,7 +113,12 @@ export const BODY_ROUTES: BodyRoute[] = [
   { method: 'POST', path: '/api/webhooks/github', base: {}, fields: {}, public: true },
   // Routes that read no body still parse one under the same policy.
   { method: 'POST', path: '/api/sessions/:id/interrupt', base: {}, fields: {} },
-  { method: 'POST', path: '/api/approvals/:none/deny', base: {}, fields: {} },
+  {
+    method: 'POST',
+    path: '/api/approvals/:none/deny',
+    base: {},
+    fields: { reason: 'optional-text' },
+  },
 ];
 
 /** Every admin route that reads a query, with the keys it knows. */

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { APPROVAL_REASON_MAX_LENGTH } from '@sessionboxer/domain/limits';
 import { post } from '../api';
 import { clock, providerName } from '../format';
 import { useAction, useNow } from '../hooks';
@@ -5,6 +7,7 @@ import { Link, sessionPath } from '../router';
 import { getState } from '../store';
 import type { Approval } from '@sessionboxer/contracts';
 import { applyActionResult } from '../view-state';
+import { ApprovalRequest } from './ApprovalRequest';
 import { ErrorAlert } from './FormParts';
 
 /** The title the card asks about: from its summary's quotes (the card carries no payload). */
@@ -20,7 +23,19 @@ function resultText(approval: Approval, key: 'sessionId' | 'title'): string | un
 }
 
 function Settled({ approval, title }: { approval: Approval; title: string }) {
-  if (approval.status === 'denied') return <p className="settled denied">Denied</p>;
+  const by = approval.answeredBy ? ` by ${approval.answeredBy}` : '';
+  if (approval.status === 'denied')
+    return (
+      <>
+        <p className="settled denied">Denied</p>
+        {(by || approval.reason) && (
+          <p className="muted answered">
+            Denied{by}
+            {approval.reason && <>: {approval.reason}</>}
+          </p>
+        )}
+      </>
+    );
   const created = resultText(approval, 'sessionId');
   return (
     <p className="settled allowed">
@@ -39,9 +54,10 @@ function Settled({ approval, title }: { approval: Approval; title: string }) {
 /** Allow or Deny; the answer replaces the card's approval in the view. */
 function useAnswer(sessionId: string, approvalId: string) {
   const { busy, error, run } = useAction();
-  const answer = (how: 'allow' | 'deny') =>
+  const answer = (how: 'allow' | 'deny', reason: string) =>
     run(async () => {
-      const answered = await post<Approval>(`/api/approvals/${approvalId}/${how}`);
+      const body = how === 'deny' && reason.trim() !== '' ? { reason: reason.trim() } : {};
+      const answered = await post<Approval>(`/api/approvals/${approvalId}/${how}`, body);
       const list = getState().view?.parts.approvals ?? [];
       const approvals = list.map((a) => (a.id === answered.id ? { ...a, ...answered } : a));
       applyActionResult(sessionId, { approvals });
@@ -50,26 +66,53 @@ function useAnswer(sessionId: string, approvalId: string) {
 }
 
 interface PendingProps {
+  approvalId: string;
   /** Seconds left to answer. */
   left: number;
   busy: boolean;
-  onAnswer: (how: 'allow' | 'deny') => void;
+  onAnswer: (how: 'allow' | 'deny', reason: string) => void;
 }
 
-/** A pending card's countdown, with Allow and Deny. */
-function Pending({ left, busy, onAnswer }: PendingProps) {
+/** The server's limit for a reason, checked here as you type. */
+const REASON_MAX = APPROVAL_REASON_MAX_LENGTH;
+
+/** A pending card's countdown, with Allow, and Deny with an optional reason. */
+function Pending({ approvalId, left, busy, onAnswer }: PendingProps) {
+  const [reason, setReason] = useState('');
+  const field = `deny-reason-${approvalId}`;
+  const tooLong = [...reason.trim()].length > REASON_MAX;
   return (
     <>
       <p className="time-left" role="timer">
         {clock(left)} left to answer
       </p>
       <div className="row">
-        <button type="button" className="primary" disabled={busy} onClick={() => onAnswer('allow')}>
+        <button
+          type="button"
+          className="primary"
+          disabled={busy}
+          onClick={() => onAnswer('allow', '')}
+        >
           Allow
         </button>
-        <button type="button" disabled={busy} onClick={() => onAnswer('deny')}>
+        <button type="button" disabled={busy || tooLong} onClick={() => onAnswer('deny', reason)}>
           Deny
         </button>
+      </div>
+      <div className="field">
+        <label htmlFor={field}>Reason for denying (optional)</label>
+        <input
+          id={field}
+          value={reason}
+          maxLength={REASON_MAX * 2}
+          aria-invalid={tooLong}
+          onChange={(e) => setReason(e.target.value.replace(/[\r\n\t]/g, ' '))}
+        />
+        {tooLong && (
+          <p className="error" role="alert">
+            A reason is at most {REASON_MAX} characters.
+          </p>
+        )}
       </div>
     </>
   );
@@ -102,7 +145,15 @@ export function ApprovalCard({ sessionId, approval, provider }: Props) {
       <p className="approval-text">
         {providerName(provider)} wants to create a Session &apos;{title}&apos;
       </p>
-      {pending && <Pending left={left} busy={busy} onAnswer={(how) => void answer(how)} />}
+      <ApprovalRequest approval={approval} />
+      {pending && (
+        <Pending
+          approvalId={approval.id}
+          left={left}
+          busy={busy}
+          onAnswer={(how, reason) => void answer(how, reason)}
+        />
+      )}
       {expired && <p className="settled expired">Expired: nobody answered in 10 minutes</p>}
       {(approval.status === 'allowed' || approval.status === 'denied') && (
         <Settled approval={approval} title={title} />

@@ -182,6 +182,32 @@ describe('an approval', () => {
         .then([answered(false)]);
     });
 
+    it('is denied with the reason a person gave, trimmed; a blank reason is none', () => {
+      const deny = answer(false);
+      spec
+        .given(history)
+        .when({ ...deny, data: { ...deny.data, reason: '  not on a Friday ' } })
+        .then([
+          { ...answered(false), data: { ...answered(false).data, reason: 'not on a Friday' } },
+        ]);
+      spec
+        .given(history)
+        .when({ ...deny, data: { ...deny.data, reason: '   ' } })
+        .then([answered(false)]);
+    });
+
+    it('refuses a reason that is not one line of at most 500 characters', () => {
+      const deny = answer(false);
+      spec
+        .given(history)
+        .when({ ...deny, data: { ...deny.data, reason: 'x'.repeat(501) } })
+        .thenThrows(ErrorCode.ValidationFailed, /reason must be at most 500 characters/);
+      spec
+        .given(history)
+        .when({ ...deny, data: { ...deny.data, reason: 42 as never } })
+        .thenThrows(ErrorCode.ValidationFailed, /reason must be a string/);
+    });
+
     it('can still be answered at the last moment', () => {
       spec
         .given(history)

@@ -8,6 +8,7 @@ import {
   type DomainEvent,
 } from '../kernel';
 import { bool, exactId, text } from '../kernel/validation';
+import { APPROVAL_REASON_MAX_LENGTH } from '../limits';
 
 /**
  * A person's yes or no to an agent's action (session_create under "Ask me"). The deadline is
@@ -31,7 +32,11 @@ export type RequestApproval = Command<
     expiresAt: string;
   }
 >;
-export type AnswerApproval = Command<'AnswerApproval', { approvalId: string; allow: boolean }>;
+/** `reason`: why (optional; a Deny's, for the record and the card). */
+export type AnswerApproval = Command<
+  'AnswerApproval',
+  { approvalId: string; allow: boolean; reason?: string | null }
+>;
 export type ExpireApproval = Command<'ExpireApproval', { approvalId: string }>;
 /** What the allowed action returned (the created session), or why it failed. */
 export type RecordApprovalOutcome = Command<
@@ -56,7 +61,15 @@ export type ApprovalRequested = DomainEvent<
 >;
 export type ApprovalAnswered = DomainEvent<
   'ApprovalAnswered',
-  { approvalId: string; sessionId: string; allowed: boolean; by: Actor; at: string }
+  {
+    approvalId: string;
+    sessionId: string;
+    allowed: boolean;
+    by: Actor;
+    at: string;
+    /** Absent when none was given (and in events recorded before reasons). */
+    reason?: string;
+  }
 >;
 export type ApprovalExpired = DomainEvent<
   'ApprovalExpired',
@@ -110,6 +123,13 @@ export function statusAt(state: ApprovalState, at: string): ApprovalStatus | 'ab
   return state.status;
 }
 
+/** A reason as given: none (absent, null or only blanks), or one line of text. */
+function answerReason(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' && value.trim() === '') return null;
+  return text(value, 'reason', APPROVAL_REASON_MAX_LENGTH);
+}
+
 function existing(state: ApprovalState, id: string) {
   if (state.status === 'absent')
     throw new DomainError(ErrorCode.NotFound, `approval ${id} does not exist`);
@@ -152,18 +172,16 @@ function decide(command: ApprovalCommand, state: ApprovalState): ApprovalEvent[]
           ErrorCode.InvalidState,
           `approval ${a.approvalId} was already ${now}`,
         );
-      return [
-        {
-          type: 'ApprovalAnswered',
-          data: {
-            approvalId: a.approvalId,
-            sessionId: a.sessionId,
-            allowed: bool(command.data.allow, 'allow'),
-            by: metadata.actor,
-            at,
-          },
-        },
-      ];
+      const allowed = bool(command.data.allow, 'allow');
+      const reason = answerReason(command.data.reason);
+      const data = {
+        approvalId: a.approvalId,
+        sessionId: a.sessionId,
+        allowed,
+        by: metadata.actor,
+        at,
+      };
+      return [{ type: 'ApprovalAnswered', data: reason === null ? data : { ...data, reason } }];
     }
     case 'ExpireApproval': {
       const a = existing(state, command.data.approvalId);
