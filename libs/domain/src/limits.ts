@@ -72,3 +72,16 @@ export const EGRESS_PATTERN_MAX_LENGTH = 260;
 
 /** The most entries an egress allow list (global, or one session's) may hold. */
 export const EGRESS_ALLOW_LIST_MAX = 500;
+
+/** Settings → GitHub: how often pull requests are polled without webhooks, in seconds. */
+export const POLL_SECONDS_MIN = 10;
+export const POLL_SECONDS_MAX = 3600;
+
+/** Settings → Git identity's email (the commits agents make). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An MCP registry server's name, and its env's variable names. */
+export const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
+/** The built-in servers every agent gets; an entry of the same name would shadow one. */
+export const RESERVED_MCP_NAMES: readonly string[] = ['desktop', 'sessionboxer'];

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Patch, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Put } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@sessionboxer/domain';
 import { object, onlyKeys } from '@sessionboxer/domain/kernel/validation';
@@ -48,5 +48,34 @@ export class SettingsController {
     const o = object(body, 'body');
     onlyKeys(o, '', ['given']);
     return this.settings.giveRelayedServer(relay, o.given, actor, key);
+  }
+
+  @Put('mcp-registry/servers/:name')
+  @ApiOperation({
+    summary:
+      'Add or replace one MCP server every session gets (env values null keep the current ones)',
+  })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      example: { command: ['npx', '-y', 'mcp-postgres'], env: { PGPASSWORD: null } },
+    },
+  })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  putServer(
+    @Param('name') name: string,
+    @Body() body: unknown,
+    @RequestActor() actor: Actor,
+    @IdempotencyKey() key?: string,
+  ): Promise<SettingsView> {
+    const o = object(body, 'body');
+    onlyKeys(o, '', ['command', 'env']);
+    return this.settings.putMcpServer({ name, command: o.command, env: o.env ?? {} }, actor, key);
+  }
+
+  @Delete('mcp-registry/servers/:name')
+  @ApiOperation({ summary: 'Take one MCP server out of the registry' })
+  removeServer(@Param('name') name: string, @RequestActor() actor: Actor): Promise<SettingsView> {
+    return this.settings.removeMcpServer(name, actor);
   }
 }

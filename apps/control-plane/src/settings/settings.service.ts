@@ -62,6 +62,25 @@ export class SettingsService {
     return this.view();
   }
 
+  /** Adds or replaces one stdio server of the MCP registry (env values `null`: keep). */
+  async putMcpServer(entry: unknown, actor: Actor, key?: string): Promise<SettingsView> {
+    await this.bus.execute(settingsDecider, settingsStream(), {
+      type: 'PutMcpServer',
+      data: { entry },
+      metadata: this.bus.metadata(actor, key),
+    });
+    return this.view();
+  }
+
+  async removeMcpServer(name: string, actor: Actor, key?: string): Promise<SettingsView> {
+    await this.bus.execute(settingsDecider, settingsStream(), {
+      type: 'RemoveMcpServer',
+      data: { name },
+      metadata: this.bus.metadata(actor, key),
+    });
+    return this.view();
+  }
+
   /** Gives sessions' agents a relayed server (the MCP registry's `relay` entry), or not. */
   async giveRelayedServer(
     relay: string,

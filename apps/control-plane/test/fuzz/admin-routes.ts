@@ -82,6 +82,12 @@ export const BODY_ROUTES: BodyRoute[] = [
     fields: { given: 'bool' },
   },
   {
+    method: 'PUT',
+    path: '/api/settings/mcp-registry/servers/fuzzed',
+    base: { command: ['node', 'server.js'], env: { TOKEN: 'x' } },
+    fields: { command: 'object', env: 'object', 'env.TOKEN': 'text' },
+  },
+  {
     method: 'PATCH',
     path: '/api/settings',
     base: { desktop: { askAboveSeconds: 5 } },

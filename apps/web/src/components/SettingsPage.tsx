@@ -10,16 +10,21 @@ import { McpSettings } from './McpSettings';
 import { TerminalMcpSettings } from './TerminalMcpSettings';
 import { RepositoriesSettings } from './RepositoriesSettings';
 import { ScheduledTasks } from './ScheduledTasks';
+import { GitHubSettings } from './settings/GitHubSettings';
+import { GitIdentitySettings } from './settings/GitIdentitySettings';
+import { McpRegistrySettings } from './settings/McpRegistrySettings';
 
-/** `/settings`: Global settings, MCP & connectors, Credentials, Scheduled tasks. */
+/** `/settings`: Global settings, MCP & connectors, GitHub, Credentials, Scheduled tasks, … */
 export function SettingsPage() {
-  const [settings, setSettings] = useState<PublicSettings | null>(null);
+  const [view, setView] = useState<SettingsView | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     get<SettingsView>('/api/settings')
-      .then((s) => setSettings(s.settings))
+      .then(setView)
       .catch((e: unknown) => setError(errorText(e)));
   }, []);
+  const settings = view?.settings ?? null;
+  const setSettings = (next: PublicSettings) => setView((v) => v && { ...v, settings: next });
   useEffect(() => {
     if (settings && location.hash)
       document.getElementById(location.hash.slice(1))?.scrollIntoView();
@@ -38,10 +43,17 @@ export function SettingsPage() {
         <>
           <GlobalSettings settings={settings} onSaved={setSettings} />
           <McpSettings settings={settings} onSaved={setSettings} />
+          <McpRegistrySettings settings={settings} onSaved={setView} />
           <TerminalMcpSettings settings={settings} onSaved={setSettings} />
         </>
       )}
       <RepositoriesSettings />
+      {view && (
+        <>
+          <GitHubSettings view={view} onSaved={setView} />
+          <GitIdentitySettings view={view} onSaved={setView} />
+        </>
+      )}
       <EgressSettings />
       <Credentials />
       <ApiKeysSettings />

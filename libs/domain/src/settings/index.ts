@@ -3,4 +3,3 @@ export * from './settings.commands';
 export * from './settings.events';
 export * from './settings.decider';
 export * from './settings.public';
-export { POLL_SECONDS_MAX, POLL_SECONDS_MIN } from './settings.validation';

@@ -31,4 +31,10 @@ export type GiveRelayedMcpServer = Command<
   { relay: unknown; given: unknown }
 >;
 
-export type SettingsCommand = UpdateSettings | GiveRelayedMcpServer;
+/** Adds one stdio server to the MCP registry, or replaces the one of that name. */
+export type PutMcpServer = Command<'PutMcpServer', { entry: unknown }>;
+/** Takes one stdio server out of the MCP registry. */
+export type RemoveMcpServer = Command<'RemoveMcpServer', { name: unknown }>;
+
+export type SettingsCommand =
+  UpdateSettings | GiveRelayedMcpServer | PutMcpServer | RemoveMcpServer;

@@ -8,6 +8,7 @@ import {
   RELAYED_MCP_SERVERS,
   type SettingsState,
 } from './settings.state';
+import { putMcpServer, removeMcpServer } from './settings.mcp-servers';
 import { mergePatch, validSettings } from './settings.validation';
 
 /** The one settings stream of a control plane: `settings-global`. */
@@ -63,6 +64,10 @@ function decide(command: SettingsCommand, state: SettingsState): SettingsEvent[]
       return update(command, state);
     case 'GiveRelayedMcpServer':
       return give(command, state);
+    case 'PutMcpServer':
+      return changed(putMcpServer(command, state.settings), state, command);
+    case 'RemoveMcpServer':
+      return changed(removeMcpServer(command, state.settings), state, command);
     default:
       return assertNever(command);
   }

@@ -22,19 +22,20 @@ import {
   type McpServerEntry,
   type Settings,
 } from './settings.state';
+import {
+  EMAIL_PATTERN as EMAIL,
+  ENV_NAME_PATTERN as ENV_NAME,
+  MCP_SERVER_NAME_PATTERN as MCP_NAME,
+  POLL_SECONDS_MAX,
+  POLL_SECONDS_MIN,
+  RESERVED_MCP_NAMES,
+} from '../limits';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const MCP_NAME = /^[A-Za-z0-9_-]{1,64}$/;
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
-/** The built-in servers every agent gets; an entry of the same name would shadow one. */
-const RESERVED_MCP_NAMES = ['desktop', 'sessionboxer'];
 const MCP_REGISTRY_MAX = 50;
 const ENV_MAX = 100;
 const ENV_VALUE_MAX = 10_000;
 const SECRET_MAX = 1000;
 export const DEBOUNCE_MS_MAX = 10_000;
-export const POLL_SECONDS_MIN = 10;
-export const POLL_SECONDS_MAX = 3600;
 
 export const SETTINGS_SECTIONS: readonly (keyof Settings)[] = [
   'defaults',
