@@ -104,6 +104,22 @@ describe('scheduled tasks', () => {
       10_000,
     );
     await api.request('PATCH', `/api/schedules/${created.id}`, { enabled: false });
+    // Its run names the session it started; schedule_list keeps the spec's fields only.
+    const run = await waitFor('the run to be recorded', async () =>
+      (await schedule(api, created.id)).runs.find((r: any) => r.sessionId === started.id),
+    );
+    expect(run).toMatchObject({ ok: true, detail: `started session ${started.id}` });
+    const listed = (await callTool(api, lead, 'schedule_list')) as any[];
+    expect(Object.keys(listed.find((r) => r.id === created.id)).sort()).toEqual([
+      'action',
+      'cron',
+      'enabled',
+      'id',
+      'lastRunAt',
+      'name',
+      'nextRunAt',
+      'timezone',
+    ]);
     // Boxes are off here, so its first turn fails at once; that ends it all the same.
     const stopped = await waitFor('it to be stopped', async () => {
       const events = (await api.request('GET', `/api/streams/session-${started.id}/events`)).body

@@ -38,4 +38,13 @@ export interface ScheduleListing extends ScheduleSummary {
 export interface ScheduleView extends ScheduleListing {
   /** Runs missed while Sessionboxer was down are skipped (false: the latest one fires once). */
   skipMissed: boolean;
+  /** The latest runs, newest first (up to 20): when, how, and the session each started. */
+  runs: ScheduleRunView[];
+}
+
+export interface ScheduleRunView {
+  scheduledFor: string;
+  ok: boolean;
+  detail: string;
+  sessionId: string | null;
 }

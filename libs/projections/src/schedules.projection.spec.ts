@@ -50,6 +50,7 @@ function doc(id: string, overrides: Partial<ScheduleDoc> = {}): ScheduleDoc {
     createdAt: AT,
     lastRunAt: null,
     lastRun: null,
+    runs: [],
     ...overrides,
   };
 }
@@ -108,8 +109,30 @@ describe('schedules projection', () => {
         a: doc('a', {
           lastRunAt: later,
           lastRun: { ok: false, detail: 'no such session', at: AT },
+          runs: [
+            { scheduledFor: later, ok: false, detail: 'no such session', at: AT, sessionId: null },
+            { scheduledFor: FOR, ok: true, detail: 'prompted', at: AT, sessionId: null },
+          ],
         }),
       });
+    });
+
+    it('keeps the latest 20 runs, newest first, each with the session it started', () => {
+      const runs = Array.from({ length: 22 }, (_, i): ScheduleEvent => {
+        const scheduledFor = new Date(Date.parse(FOR) + i * 60_000).toISOString();
+        const outcome = { ok: true, detail: `started session s${i}`, sessionId: `s${i}` };
+        return {
+          type: 'ScheduleRunRecorded',
+          data: { scheduleId: 'a', scheduledFor, outcome, at: AT },
+        };
+      });
+      spec.given(recorded([created('a'), ...runs])).thenQuery(
+        (r) => {
+          const kept = scheduleQueries(r).get('a')?.runs ?? [];
+          return [kept.length, kept[0].sessionId, kept[19].sessionId];
+        },
+        [20, 's21', 's2'],
+      );
     });
 
     it('forgets a deleted one', () => {

@@ -27,7 +27,21 @@ export interface ScheduleDoc {
   lastRunAt: string | null;
   /** How the latest run went. */
   lastRun: { ok: boolean; detail: string; at: string } | null;
+  /** The latest runs, newest first (at most SCHEDULE_RUNS_KEPT), each with its session. */
+  runs: ScheduleRunDoc[];
 }
+
+export interface ScheduleRunDoc {
+  scheduledFor: string;
+  ok: boolean;
+  detail: string;
+  at: string;
+  /** The session it started or prompted; null when it failed (or was recorded before). */
+  sessionId: string | null;
+}
+
+/** How many runs a schedule's document keeps (the event log keeps every one). */
+export const SCHEDULE_RUNS_KEPT = 20;
 
 function change(event: ScheduleEvent, doc: ScheduleDoc | null): ScheduleDoc | null {
   switch (event.type) {
@@ -42,7 +56,7 @@ function change(event: ScheduleEvent, doc: ScheduleDoc | null): ScheduleDoc | nu
         createdBy,
         at,
       } = event.data;
-      const fresh = { enabled: true, lastRunAt: null, lastRun: null };
+      const fresh = { enabled: true, lastRunAt: null, lastRun: null, runs: [] };
       return { id, name, cron, timezone, action, skipMissed, createdBy, createdAt: at, ...fresh };
     }
     case 'ScheduleEnabled':
@@ -54,7 +68,11 @@ function change(event: ScheduleEvent, doc: ScheduleDoc | null): ScheduleDoc | nu
       return null;
     case 'ScheduleRunRecorded': {
       const { scheduledFor, outcome, at } = event.data;
-      return doc && { ...doc, lastRunAt: scheduledFor, lastRun: { ...outcome, at } };
+      if (!doc) return null;
+      const { ok, detail } = outcome;
+      const run = { scheduledFor, ok, detail, at, sessionId: outcome.sessionId ?? null };
+      const runs = [run, ...doc.runs].slice(0, SCHEDULE_RUNS_KEPT);
+      return { ...doc, lastRunAt: scheduledFor, lastRun: { ok, detail, at }, runs };
     }
   }
 }
@@ -75,7 +93,8 @@ function apply(
 
 export const schedulesProjection: Projection<ScheduleDoc> = {
   name: 'schedules',
-  version: 2,
+  // 3: the latest runs and the session each started.
+  version: 3,
   handles: [
     'ScheduleCreated',
     'ScheduleEnabled',

@@ -60,7 +60,8 @@ export class CallerSchedules {
 
   listSchedules(): Promise<ScheduleListing[]> {
     // The tool's shape is the spec's: the skip policy is the Scheduled tasks page's business.
-    return Promise.resolve(this.deps.schedules.list().map(({ skipMissed: _, ...row }) => row));
+    const rows = this.deps.schedules.list().map(({ skipMissed: _, runs: __, ...row }) => row);
+    return Promise.resolve(rows);
   }
 
   /** The action with the target session resolved (an id prefix, or the caller when left out). */

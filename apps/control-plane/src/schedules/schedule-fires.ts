@@ -4,6 +4,7 @@ import {
   scheduleStream,
   type Actor,
   type ScheduleAction,
+  type ScheduleRunOutcome,
 } from '@sessionboxer/domain';
 import type { ScheduleDoc } from '@sessionboxer/projections';
 import { SessionAgent } from '../agent';
@@ -39,9 +40,9 @@ export class ScheduleFires {
     const occurrence = scheduledFor.toISOString();
     if (doc.lastRunAt !== null && doc.lastRunAt >= occurrence) return;
     const key = `schedule/${scheduleId}/${occurrence}`;
-    let outcome: { ok: boolean; detail: string };
+    let outcome: ScheduleRunOutcome;
     try {
-      outcome = { ok: true, detail: await this.run(doc, doc.action, key) };
+      outcome = { ok: true, ...(await this.run(doc, doc.action, key)) };
     } catch (e) {
       // A refusal (a session gone, stopped, in error) is this run's outcome, not a retry.
       outcome = { ok: false, detail: errorText(e) };
@@ -54,11 +55,16 @@ export class ScheduleFires {
     });
   }
 
-  private async run(doc: ScheduleDoc, action: ScheduleAction, key: string): Promise<string> {
+  private async run(
+    doc: ScheduleDoc,
+    action: ScheduleAction,
+    key: string,
+  ): Promise<{ detail: string; sessionId: string }> {
     const from = this.actor(doc.id);
     if (action.type === 'prompt') {
-      const receipt = await this.agent.prompt(action.sessionId, { text: action.text, from, key });
-      return `prompted session ${action.sessionId} (${receipt.status})`;
+      const { sessionId, text } = action;
+      const receipt = await this.agent.prompt(sessionId, { text, from, key });
+      return { detail: `prompted session ${sessionId} (${receipt.status})`, sessionId };
     }
     const settings = await this.settings.current();
     const session = await this.sessions.create(
@@ -70,7 +76,7 @@ export class ScheduleFires {
       { actor: from, idempotencyKey: key },
     );
     await this.agent.prompt(session.id, { text: action.prompt, from, key: `first-prompt/${key}` });
-    return `started session ${session.id}`;
+    return { detail: `started session ${session.id}`, sessionId: session.id };
   }
 
   private actor(scheduleId: string): Actor {

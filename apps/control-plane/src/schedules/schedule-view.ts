@@ -7,7 +7,13 @@ import { nextOccurrence } from '../jobs';
 export function scheduleView(doc: ScheduleDoc, now: Date): ScheduleView {
   const { id, name, cron, timezone, enabled, action, skipMissed, lastRunAt } = doc;
   const nextRunAt = enabled ? nextOccurrence(cron, timezone, now).toISOString() : null;
-  return { id, name, cron, timezone, enabled, action, skipMissed, nextRunAt, lastRunAt };
+  const runs = doc.runs.map(({ scheduledFor, ok, detail, sessionId }) => ({
+    scheduledFor,
+    ok,
+    detail,
+    sessionId,
+  }));
+  return { id, name, cron, timezone, enabled, action, skipMissed, nextRunAt, lastRunAt, runs };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { del, patch } from '../api';
 import { useAction, useSavedToggle, useTitleOf } from '../hooks';
+import { Link, sessionPath } from '../router';
 import type { ScheduleView } from '@sessionboxer/contracts';
 import { useConfirm } from './ConfirmDialog';
 import { CheckboxField, ErrorAlert } from './FormParts';
@@ -11,6 +12,34 @@ function actionText(s: ScheduleView, titleOf: (id: string) => string | null): st
   }
   const stop = s.action.stopAfter ? ', stopped after its first turn' : '';
   return `Starts a new session${s.action.title ? ` “${s.action.title}”` : ''}${stop}: ${s.action.prompt}`;
+}
+
+/** The latest runs, newest first: when, how it went, and a link to the session each started. */
+function ScheduleRuns({ schedule }: { schedule: ScheduleView }) {
+  const titleOf = useTitleOf();
+  if (schedule.runs.length === 0) return null;
+  return (
+    <details className="schedule-runs">
+      <summary>Recent runs ({schedule.runs.length})</summary>
+      <ul aria-label={`Runs of ${schedule.name}`}>
+        {schedule.runs.map((run) => (
+          <li key={run.scheduledFor}>
+            {new Date(run.scheduledFor).toLocaleString()} ·{' '}
+            <span className={run.ok ? 'badge badge-passed' : 'badge badge-failed'}>
+              {run.ok ? 'ran' : 'failed'}
+            </span>{' '}
+            {run.sessionId ? (
+              <Link to={sessionPath(run.sessionId)}>
+                {titleOf(run.sessionId) ?? `session ${run.sessionId.slice(0, 8)}`}
+              </Link>
+            ) : (
+              <span className="muted">{run.detail}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
 }
 
 /** The task's name, when it runs, what it does, and its next and last runs. */
@@ -65,6 +94,7 @@ export function ScheduleItem({ schedule, onChange, onDeleted }: Props) {
   return (
     <li className="card schedule" aria-labelledby={`schedule-${schedule.id}`}>
       <ScheduleFacts schedule={schedule} />
+      <ScheduleRuns schedule={schedule} />
       <CheckboxField
         id={`skip-${schedule.id}`}
         checked={skip.checked}

@@ -70,8 +70,15 @@ export type DeleteSchedule = Command<'DeleteSchedule', { scheduleId: string }>;
 /** One fire's result; a second record for the same occurrence records nothing. */
 export type RecordScheduleRun = Command<
   'RecordScheduleRun',
-  { scheduleId: string; scheduledFor: string; outcome: { ok: boolean; detail: string } }
+  { scheduleId: string; scheduledFor: string; outcome: ScheduleRunOutcome }
 >;
+
+/** How a run went; `sessionId`: the session it started or prompted (absent when it failed). */
+export interface ScheduleRunOutcome {
+  ok: boolean;
+  detail: string;
+  sessionId?: string;
+}
 
 export type ScheduleCommand =
   CreateSchedule | SetScheduleEnabled | SetScheduleSkipPolicy | DeleteSchedule | RecordScheduleRun;

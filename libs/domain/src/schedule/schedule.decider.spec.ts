@@ -196,6 +196,29 @@ describe('schedule decider', () => {
         .then([runRecorded('2026-01-03T09:00:00.000Z')]);
     });
 
+    it('records the session a run started or prompted, and refuses a malformed id', () => {
+      const withSession = (sessionId: string) =>
+        command('RecordScheduleRun', {
+          scheduleId: 'sch1',
+          scheduledFor: FOR,
+          outcome: { ok: true, detail: 'x', sessionId },
+        });
+      const recorded = runRecorded();
+      spec
+        .given([created()])
+        .when(withSession('s-42'))
+        .then([
+          {
+            ...recorded,
+            data: { ...recorded.data, outcome: { ok: true, detail: 'x', sessionId: 's-42' } },
+          } as ScheduleEvent,
+        ]);
+      spec
+        .given([created()])
+        .when(withSession(' s-42'))
+        .thenThrows(ErrorCode.ValidationFailed, /outcome.sessionId/);
+    });
+
     it('refuses a run time that is not a UTC time as toISOString writes it', () => {
       for (const time of ['tomorrow', '2026-01-03T09:00:00+01:00']) {
         spec

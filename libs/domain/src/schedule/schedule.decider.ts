@@ -81,8 +81,12 @@ function run(
   const scheduledFor = instant(command.data.scheduledFor, 'scheduledFor');
   // A fire is delivered at least once: a second record of the same (or an older) run is a no-op.
   if (s.lastRunFor !== null && scheduledFor <= s.lastRunFor) return [];
-  const { ok, detail } = command.data.outcome;
-  const outcome = { ok: bool(ok, 'outcome.ok'), detail: text(detail, 'outcome.detail', 2000) };
+  const { ok, detail, sessionId } = command.data.outcome;
+  const checked = { ok: bool(ok, 'outcome.ok'), detail: text(detail, 'outcome.detail', 2000) };
+  const outcome =
+    sessionId === undefined
+      ? checked
+      : { ...checked, sessionId: exactId(sessionId, 'outcome.sessionId') };
   const data = { scheduleId: s.scheduleId, scheduledFor, outcome, at: command.metadata.at };
   return [{ type: 'ScheduleRunRecorded', data }];
 }

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../kernel';
-import type { ScheduleAction, ScheduleCreator } from './schedule.commands';
+import type { ScheduleAction, ScheduleCreator, ScheduleRunOutcome } from './schedule.commands';
 
 export type ScheduleCreated = DomainEvent<
   'ScheduleCreated',
@@ -28,7 +28,8 @@ export type ScheduleRunRecorded = DomainEvent<
     scheduleId: string;
     /** The occurrence this run was for (ISO-8601, UTC). */
     scheduledFor: string;
-    outcome: { ok: boolean; detail: string };
+    /** Events recorded before runs named their session have no `sessionId`. */
+    outcome: ScheduleRunOutcome;
     at: string;
   }
 >;
