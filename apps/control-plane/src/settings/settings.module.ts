@@ -7,7 +7,8 @@ import { CREDENTIAL_VAULT, CredentialsService } from './credentials/credentials.
 import { PolicyController } from './policy/policy.controller';
 import { PolicyService } from './policy/policy.service';
 import { SettingsController } from './settings.controller';
-import { SettingsService } from './settings.service';
+import { FileSecretStore } from './secrets/file-secret-store';
+import { SETTINGS_SECRETS, SettingsService } from './settings.service';
 import { SettingsTools } from './settings.tools';
 
 /** Global settings, each session's sessionboxer policy, and the agents' credentials. */
@@ -20,6 +21,11 @@ import { SettingsTools } from './settings.tools';
       provide: CREDENTIAL_VAULT,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => new FileCredentialVault(config.dataDir),
+    },
+    {
+      provide: SETTINGS_SECRETS,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new FileSecretStore(config.dataDir),
     },
     CredentialsService,
     SettingsTools,
