@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, type UIEvent } from 'react';
 import { useTitleOf } from '../hooks';
 import { useStore } from '../store';
-import type { Approval, TranscriptEntry } from '@sessionboxer/contracts';
+import type { Approval, SpecConversationEvent, TranscriptEntry } from '@sessionboxer/contracts';
 import { ApprovalCard } from './ApprovalCard';
 import { Marker } from './Marker';
 import { PendingTerminalCard } from './terminals/PendingTerminalCard';
@@ -23,21 +23,34 @@ function entryClass(entry: TranscriptEntry): string {
   return entry.kind === 'marker' ? 'entry entry-marker' : `entry entry-${entry.event.type}`;
 }
 
+type ToolResult = Extract<SpecConversationEvent, { type: 'tool_result' }>;
+
+interface ToolPairs {
+  /** A call's result, by the call's position. */
+  resultOf: Map<number, ToolResult>;
+  /** The positions of results shown in their call's row. */
+  merged: Set<number>;
+}
+
 /**
- * A result names its call by id, and harnesses reuse ids across turns: each result takes
- * the name of the last call with its id before it (by the result's position).
+ * A result names its call by id, and harnesses reuse ids across turns: each result goes with
+ * the last call with its id before it (by the result's position), and shows in its row.
  */
-function useResultNames(entries: TranscriptEntry[]): Map<number, string> {
+function useToolPairs(entries: TranscriptEntry[]): ToolPairs {
   return useMemo(() => {
-    const calls = new Map<string, string>();
-    const names = new Map<number, string>();
+    const calls = new Map<string, number>();
+    const resultOf = new Map<number, ToolResult>();
+    const merged = new Set<number>();
     for (const e of entries) {
       if (e.kind !== 'event') continue;
-      if (e.event.type === 'tool_call') calls.set(e.event.id, e.event.name);
-      const name = e.event.type === 'tool_result' ? calls.get(e.event.id) : undefined;
-      if (name !== undefined) names.set(e.position, name);
+      if (e.event.type === 'tool_call') calls.set(e.event.id, e.position);
+      if (e.event.type !== 'tool_result') continue;
+      const call = calls.get(e.event.id);
+      if (call === undefined || resultOf.has(call)) continue;
+      resultOf.set(call, e.event);
+      merged.add(e.position);
     }
-    return names;
+    return { resultOf, merged };
   }, [entries]);
 }
 
@@ -61,19 +74,20 @@ interface EntryProps {
   sessionId: string;
   approvals: Approval[];
   provider: string;
-  toolName: string | undefined;
+  result: ToolResult | undefined;
   titleOf: (sessionId: string) => string | null;
   username: string | null;
 }
 
 /** One entry: an event of the conversation, an approval card, or another marker. */
-function Entry({ entry, sessionId, approvals, provider, toolName, titleOf, username }: EntryProps) {
+function Entry({ entry, sessionId, approvals, provider, result, titleOf, username }: EntryProps) {
   if (entry.kind === 'event')
     return (
       <TranscriptEvent
+        sessionId={sessionId}
         event={entry.event}
         provider={provider}
-        toolName={toolName}
+        result={result}
         titleOf={titleOf}
         username={username}
       />
@@ -104,7 +118,8 @@ function Entry({ entry, sessionId, approvals, provider, toolName, titleOf, usern
 export function Transcript({ sessionId, entries, loading, approvals, provider }: Props) {
   const titleOf = useTitleOf();
   const username = useStore((s) => s.username);
-  const resultNames = useResultNames(entries);
+  const { resultOf, merged } = useToolPairs(entries);
+  const rows = useMemo(() => entries.filter((e) => !merged.has(e.position)), [entries, merged]);
   const { box, onScroll } = useFollowBottom(entries.length);
   const shared = { sessionId, approvals, provider, titleOf, username };
   return (
@@ -125,9 +140,9 @@ export function Transcript({ sessionId, entries, loading, approvals, provider }:
         <p className="muted">Nothing here yet: send the agent a prompt.</p>
       ) : (
         <ol className="entries">
-          {entries.map((entry) => (
+          {rows.map((entry) => (
             <li key={entry.position} id={`entry-${entry.position}`} className={entryClass(entry)}>
-              <Entry entry={entry} toolName={resultNames.get(entry.position)} {...shared} />
+              <Entry entry={entry} result={resultOf.get(entry.position)} {...shared} />
             </li>
           ))}
         </ol>

@@ -1,11 +1,19 @@
 import { actorName, providerName } from '../format';
 import type { Actor, SpecConversationEvent } from '@sessionboxer/contracts';
+import { Markdown } from './transcript/Markdown';
+import { videoPaths } from './transcript/media';
+import { ToolRow } from './transcript/ToolRow';
+import { Video } from './Video';
+
+type ToolResult = Extract<SpecConversationEvent, { type: 'tool_result' }>;
 
 interface Props {
+  /** Whose files the images and videos are; null where there is no session (a sandbox). */
+  sessionId: string | null;
   event: SpecConversationEvent;
   provider: string;
-  /** The tool call's name, for a result (results name only the call's id). */
-  toolName: string | undefined;
+  /** For a tool call: its result, once it came (the two show as one row). */
+  result: ToolResult | undefined;
   titleOf: (sessionId: string) => string | null;
   username: string | null;
 }
@@ -13,15 +21,6 @@ interface Props {
 function promptFrom(from: Actor, username: string | null, titleOf: Props['titleOf']): string {
   if (from.kind === 'person') return from.id === username || username === null ? 'You' : from.id;
   return actorName(from, titleOf);
-}
-
-function json(value: unknown): string {
-  if (typeof value === 'string') return value;
-  try {
-    return JSON.stringify(value, null, 2);
-  } catch {
-    return String(value);
-  }
 }
 
 type PromptEvent = Extract<SpecConversationEvent, { type: 'prompt' }>;
@@ -42,38 +41,38 @@ function PromptBubble({ event, who }: { event: PromptEvent; who: string }) {
   );
 }
 
-/** A tool call or result, folded: its summary line, and the input or output under it. */
-function ToolDetails({ summary, body, error }: { summary: string; body: string; error?: boolean }) {
+/** An agent's reply: markdown, and a player for each /workspace/….mp4 it names. */
+function Reply({ sessionId, text, who }: { sessionId: string | null; text: string; who: string }) {
+  const videos = sessionId === null ? [] : videoPaths(text);
   return (
-    <details className={error ? 'tool tool-error' : 'tool'}>
-      <summary>{summary}</summary>
-      <pre>{body}</pre>
-    </details>
+    <div className="bubble message">
+      <p className="who">{who}</p>
+      <Markdown text={text} />
+      {videos.map((path) => (
+        <Video
+          key={path}
+          sessionId={sessionId ?? ''}
+          path={path}
+          label={`Video ${path}`}
+          track={null}
+        />
+      ))}
+    </div>
   );
 }
 
 /** One event of the agent's conversation: a prompt, a message, a tool call or result, … */
-export function TranscriptEvent({ event, provider, toolName, titleOf, username }: Props) {
+export function TranscriptEvent({ sessionId, event, provider, result, titleOf, username }: Props) {
   switch (event.type) {
     case 'prompt':
       return <PromptBubble event={event} who={promptFrom(event.from, username, titleOf)} />;
     case 'message':
-      return (
-        <div className="bubble message">
-          <p className="who">{providerName(provider)}</p>
-          <div className="text">{event.text}</div>
-        </div>
-      );
+      return <Reply sessionId={sessionId} text={event.text} who={providerName(provider)} />;
     case 'tool_call':
-      return <ToolDetails summary={`Tool call: ${event.name}`} body={json(event.input)} />;
+      return <ToolRow sessionId={sessionId} call={event} result={result} />;
     case 'tool_result':
-      return (
-        <ToolDetails
-          summary={`${event.error ? 'Tool error' : 'Tool result'}: ${toolName ?? event.id}`}
-          body={event.output}
-          error={event.error}
-        />
-      );
+      // A result whose call is not in the transcript (merged ones are not shown alone).
+      return <ToolRow sessionId={sessionId} call={null} result={event} />;
     case 'error':
       return (
         <p className="event-error">

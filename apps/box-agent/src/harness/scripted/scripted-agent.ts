@@ -5,6 +5,8 @@
  * object { prompt, briefing, mcpServers } from stdin and writes HarnessOutput JSON lines to
  * stdout. It keeps no state between turns, so it reports no harness_session.
  */
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -55,6 +57,25 @@ function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+type Block = { type?: unknown; text?: unknown; data?: unknown; mimeType?: unknown };
+
+const IMAGE_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
+
+/**
+ * An image block of a tool result, saved in the workspace (the turn's folder) under
+ * .sessionboxer/images by its hash, as the line `[image /workspace/….png]` the web UI shows
+ * inline: a screenshot is too large for the event log's output.
+ */
+function savedImage(block: Block): string[] {
+  const ext = typeof block.mimeType === 'string' ? IMAGE_TYPES[block.mimeType] : undefined;
+  if (block.type !== 'image' || typeof block.data !== 'string' || ext === undefined) return [];
+  const bytes = Buffer.from(block.data, 'base64');
+  const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${ext}`;
+  mkdirSync('.sessionboxer/images', { recursive: true });
+  writeFileSync(`.sessionboxer/images/${name}`, bytes);
+  return [`[image /workspace/.sessionboxer/images/${name}]`];
+}
+
 /** The MCP servers of .mcp.json, each started on its first call and closed at the end. */
 class McpClients {
   private readonly connected = new Map<string, Promise<Client>>();
@@ -65,12 +86,9 @@ class McpClients {
   async call(server: string, tool: string, args: Record<string, unknown>): Promise<ToolOutcome> {
     const client = await this.client(server);
     const result = await client.callTool({ name: tool, arguments: args });
-    const blocks = (Array.isArray(result.content) ? result.content : []) as {
-      type?: unknown;
-      text?: unknown;
-    }[];
+    const blocks = (Array.isArray(result.content) ? result.content : []) as Block[];
     const texts = blocks.flatMap((b) =>
-      b.type === 'text' && typeof b.text === 'string' ? [b.text] : [],
+      b.type === 'text' && typeof b.text === 'string' ? [b.text] : savedImage(b),
     );
     return { output: texts.join('\n'), error: result.isError === true };
   }

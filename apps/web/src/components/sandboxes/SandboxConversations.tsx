@@ -35,22 +35,27 @@ function ConversationTranscript({
       .catch((e: unknown) => setError(errorText(e)));
   }, [base, conversation.id]);
   useEffect(load, [load]);
-  const names = new Map(
-    events.flatMap((e) => (e.type === 'tool_call' ? [[e.id, e.name] as const] : [])),
+  // Each call shows with its result in one row (the first result naming the call's id).
+  const results = new Map(
+    events.flatMap((e) => (e.type === 'tool_result' ? [[e.id, e] as const] : [])).reverse(),
   );
+  const calls = new Set(events.flatMap((e) => (e.type === 'tool_call' ? [e.id] : [])));
   return (
     <section className="transcript" aria-label={`Transcript of ${conversation.id}`}>
       <ErrorAlert error={error} />
-      {events.map((event) => (
-        <TranscriptEvent
-          key={event.seq}
-          event={event}
-          provider={PROVIDER[conversation.harness] ?? conversation.harness}
-          toolName={event.type === 'tool_result' ? names.get(event.id) : undefined}
-          titleOf={() => null}
-          username={null}
-        />
-      ))}
+      {events
+        .filter((event) => !(event.type === 'tool_result' && calls.has(event.id)))
+        .map((event) => (
+          <TranscriptEvent
+            key={event.seq}
+            sessionId={null}
+            event={event}
+            provider={PROVIDER[conversation.harness] ?? conversation.harness}
+            result={event.type === 'tool_call' ? results.get(event.id) : undefined}
+            titleOf={() => null}
+            username={null}
+          />
+        ))}
       <button type="button" onClick={load}>
         Refresh
       </button>
