@@ -79,6 +79,36 @@ describe('the web UI holds', () => {
     },
   );
 
+  it('the handle between the conversation and the panes resizes them, by key and by drag, and keeps it', async () => {
+    await create('Split view');
+    const page = await plane.openView('Split view');
+    const handle = page.getByRole('separator', { name: 'Resize the conversation and the panes' });
+    const conversation = page.getByRole('region', { name: 'Conversation' });
+    const width = async () => (await conversation.boundingBox())?.width ?? 0;
+    expect(await handle.getAttribute('aria-valuenow')).toBe('60');
+    const before = await width();
+    await handle.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await handle.getAttribute('aria-valuenow')).toBe('70');
+    expect(await width()).toBeGreaterThan(before + 50);
+    await page.keyboard.press('End');
+    expect(await handle.getAttribute('aria-valuenow')).toBe('80');
+
+    const body = await page.locator('.session-body').boundingBox();
+    const box = await handle.boundingBox();
+    if (!body || !box) throw new Error('the session view is not shown');
+    await page.mouse.move(box.x + box.width / 2, box.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(body.x + body.width * 0.4, box.y + 20, { steps: 4 });
+    await page.mouse.up();
+    expect(await handle.getAttribute('aria-valuenow')).toBe('40');
+    await page.reload();
+    await page.getByRole('separator', { name: 'Resize the conversation and the panes' }).waitFor();
+    expect(await handle.getAttribute('aria-valuenow')).toBe('40');
+    await checkPage(page, 'split-40');
+  });
+
   it('clearing Global cap or typing a wrong one saves nothing and says the rule', async () => {
     const { api } = plane;
     const page = await plane.signedIn();

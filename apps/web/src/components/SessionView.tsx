@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type CSSProperties } from 'react';
 import { sessionNode } from '../hooks';
 import { useStore, type SessionState } from '../store';
 import { Panes } from './Panes';
@@ -6,6 +6,7 @@ import { PromptBox } from './PromptBox';
 import { Queue } from './Queue';
 import { SessionHeader } from './SessionHeader';
 import { SessionSettings } from './SessionSettings';
+import { SplitHandle, useSplit } from './SplitHandle';
 import { Transcript } from './Transcript';
 import { activityOf, turnRunning } from '../view-state';
 
@@ -57,6 +58,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
   const connected = useStore((s) => s.connected);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const working = useMemo(() => turnRunning(view?.entries ?? []), [view?.entries]);
+  const [split, setSplit] = useSplit();
 
   if (view === null || (view.loading && view.parts.session === null && node === null))
     return <SessionPending title={node?.title ?? 'Loading session…'} error={null} />;
@@ -86,8 +88,9 @@ export function SessionView({ sessionId }: { sessionId: string }) {
         onToggleSettings={() => setSettingsOpen((o) => !o)}
       />
       {settingsOpen && <SessionSettings sessionId={sessionId} policy={view.parts.policy} />}
-      <div className="session-body">
+      <div className="session-body" style={{ '--split': `${split}%` } as CSSProperties}>
         <Conversation view={view} provider={provider} stopped={status === 'stopped'} />
+        <SplitHandle percent={split} onChange={setSplit} />
         <Panes view={view} />
       </div>
     </div>
