@@ -116,6 +116,53 @@ describe("a session's files, its snapshots' Fork and its Terminals, over the adm
     expect(other.status).toBe(404);
   });
 
+  describe('folders, for the Files pane', () => {
+    const dir = async (boxPath?: string) => {
+      const query = boxPath === undefined ? '' : `?path=${encodeURIComponent(boxPath)}`;
+      const res = await fetch(`${api.url}/api/sessions/${id}/dirs${query}`, {
+        headers: api.authHeaders,
+      });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+
+    it('lists the workspace, folders first, links as links (never followed)', async () => {
+      const root = await dir();
+      expect(root.status).toBe(200);
+      expect(root.body.path).toBe('/workspace');
+      expect(root.body.more).toBe(0);
+      expect(root.body.entries).toEqual([
+        { name: 'recordings', kind: 'dir', size: null },
+        { name: 'captions.vtt', kind: 'link', size: null },
+        { name: 'escape.txt', kind: 'link', size: null },
+        { name: 'etc', kind: 'link', size: null },
+        { name: 'page.html', kind: 'file', size: 25 },
+        { name: 'shot.png', kind: 'file', size: 12 },
+      ]);
+      const sub = await dir('/workspace/recordings/');
+      expect(sub.body.path).toBe('/workspace/recordings');
+      expect(sub.body.entries.map((e: any) => [e.name, e.size])).toEqual([
+        ['demo.mp4', video.length],
+        ['demo.vtt', 35],
+      ]);
+    });
+
+    it('answers a symlink to a host folder exactly as a missing folder, and refuses a traversal', async () => {
+      const outside = await dir('/workspace/etc');
+      const missing = await dir('/workspace/nope');
+      expect(outside.status).toBe(404);
+      expect(missing.status).toBe(404);
+      expect(outside.body.message.replace('/workspace/etc', '<p>')).toBe(
+        missing.body.message.replace('/workspace/nope', '<p>'),
+      );
+      expect(JSON.stringify(outside.body)).not.toContain(api.dataDir);
+      for (const bad of ['/workspace/../', '/etc', 'workspace', '/workspace/a\0b']) {
+        const res = await dir(bad);
+        expect(`${bad}: ${res.status} ${res.body.error}`).toBe(`${bad}: 400 VALIDATION_FAILED`);
+      }
+      expect((await dir('/workspace/shot.png')).status).toBe(404);
+    });
+  });
+
   it('needs a signed-in person', async () => {
     const res = await fetch(
       `${api.url}/api/sessions/${id}/files?path=${encodeURIComponent('/workspace/shot.png')}`,

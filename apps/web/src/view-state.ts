@@ -128,6 +128,8 @@ export function paneOfRequest(pane: string): PaneName | null {
       return 'terminals';
     case 'snapshots':
       return 'snapshots';
+    case 'files':
+      return 'files';
     case 'desktop':
       return 'recordings';
     default:

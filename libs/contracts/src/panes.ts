@@ -144,3 +144,20 @@ export interface TerminalOutput {
   text: string;
   exitCode: number | null;
 }
+
+/** One entry of a box folder in the Files pane; `size` for files only. Links are not followed. */
+export interface BoxDirEntry {
+  name: string;
+  kind: 'file' | 'dir' | 'link' | 'other';
+  size: number | null;
+}
+
+/** `GET /api/sessions/:id/dirs?path=/workspace/…`: a folder of the box's workspace. */
+export interface BoxDirListing {
+  /** The folder as the box names it (`/workspace` or `/workspace/…`). */
+  path: string;
+  /** Folders first, then by name; at most 1,000. */
+  entries: BoxDirEntry[];
+  /** How many entries were left out past the first 1,000. */
+  more: number;
+}

@@ -137,6 +137,7 @@ export const QUERY_ROUTES: { path: string; keys: string[] }[] = [
   { path: '/api/sessions/:id/at', keys: ['position', 'time'] },
   { path: '/api/sessions/:id/terminals/:none', keys: ['lines'] },
   { path: '/api/sessions/:id/files', keys: ['path'] },
+  { path: '/api/sessions/:id/dirs', keys: ['path'] },
 ];
 
 export const NONE = '00000000-0000-4000-8000-000000000000';

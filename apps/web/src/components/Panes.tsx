@@ -4,6 +4,7 @@ import type { SessionState } from '../store';
 import { openPane } from '../view-state';
 import { AutoQaPane } from './AutoQaPane';
 import { ChangesPane } from './ChangesPane';
+import { FilesPane } from './files/FilesPane';
 import { PrsPane } from './PrsPane';
 import { RecordingsPane } from './RecordingsPane';
 import { SnapshotsPane } from './SnapshotsPane';
@@ -13,6 +14,7 @@ import { TimelinePane } from './TimelinePane';
 const TABS: { pane: PaneName; label: string }[] = [
   { pane: 'prs', label: 'PRs' },
   { pane: 'changes', label: 'Changes' },
+  { pane: 'files', label: 'Files' },
   { pane: 'autoqa', label: 'Auto QA' },
   { pane: 'terminals', label: 'Terminals' },
   { pane: 'snapshots', label: 'Snapshots' },
@@ -27,6 +29,8 @@ function PaneBody({ view }: { view: SessionState }) {
       return <PrsPane prs={parts.prs} />;
     case 'changes':
       return <ChangesPane sessionId={sessionId} />;
+    case 'files':
+      return <FilesPane sessionId={sessionId} />;
     case 'autoqa':
       return <AutoQaPane sessionId={sessionId} runs={parts.verifications} focus={focus} />;
     case 'terminals':

@@ -29,27 +29,42 @@ function refuse(message: string): never {
  * between a check and the read cannot make it serve a file of the host.
  */
 export async function openBoxFile(workspace: string, boxPath: unknown): Promise<OpenBoxFile> {
-  if (typeof boxPath !== 'string' || boxPath.length === 0)
-    refuse(`path: the box path of a file, such as ${PREFIX}recording.mp4`);
-  if (boxPath.length > MAX_PATH) refuse(`path: at most ${MAX_PATH} characters`);
-  if (boxPath.includes('\0')) refuse('path: must not contain NUL');
-  if (!boxPath.startsWith(PREFIX)) refuse(`path: must be a file under ${PREFIX}`);
-  const segments = boxPath.slice(PREFIX.length).split('/');
-  if (segments.includes('..')) refuse('path: must not contain ".." segments');
+  const segments = boxSegments(boxPath, 'a file, such as /workspace/recording.mp4');
   if (segments.every((s) => s === '' || s === '.')) refuse('path: names the workspace, not a file');
-  const root = await real(workspace, `this session's box has no workspace`);
-  const missing = `no file ${boxPath} in the box`;
+  const root = await workspaceRoot(workspace);
+  const missing = `no file ${String(boxPath)} in the box`;
   const handle = await open(path.join(root, ...segments), missing);
   try {
     const opened = await fs.readlink(`/proc/self/fd/${handle.fd}`);
     if (!opened.startsWith(root + path.sep)) throw new DomainError(ErrorCode.NotFound, missing);
     const stat = await handle.stat();
-    if (!stat.isFile()) throw new DomainError(ErrorCode.NotFound, `${boxPath} is not a file`);
+    if (!stat.isFile())
+      throw new DomainError(ErrorCode.NotFound, `${String(boxPath)} is not a file`);
     return { handle, size: stat.size, mtime: stat.mtime, name: path.basename(opened) };
   } catch (e) {
     await handle.close();
     throw e;
   }
+}
+
+/**
+ * The segments under /workspace/ of a box path, checked: refused (400) for anything but a
+ * plain path there (`/workspace` itself is the empty list), a `..` segment or a NUL.
+ */
+export function boxSegments(boxPath: unknown, what: string): string[] {
+  if (typeof boxPath !== 'string' || boxPath.length === 0) refuse(`path: the box path of ${what}`);
+  if (boxPath.length > MAX_PATH) refuse(`path: at most ${MAX_PATH} characters`);
+  if (boxPath.includes('\0')) refuse('path: must not contain NUL');
+  if (boxPath === BOX_PATHS.workspace) return [];
+  if (!boxPath.startsWith(PREFIX)) refuse(`path: must be under ${PREFIX}`);
+  const segments = boxPath.slice(PREFIX.length).split('/');
+  if (segments.includes('..')) refuse('path: must not contain ".." segments');
+  return segments;
+}
+
+/** The host folder of a box's workspace, its symlinks resolved. */
+export function workspaceRoot(workspace: string): Promise<string> {
+  return real(workspace, `this session's box has no workspace`);
 }
 
 /** Read-only and non-blocking, so a FIFO an agent left there cannot hang the request. */
@@ -70,7 +85,7 @@ async function real(p: string, missing: string): Promise<string> {
   }
 }
 
-function mapped(e: unknown, missing: string): unknown {
+export function mapped(e: unknown, missing: string): unknown {
   const code = (e as NodeJS.ErrnoException).code;
   if (code === 'ENOENT' || code === 'ENOTDIR') return new DomainError(ErrorCode.NotFound, missing);
   if (code === 'ELOOP')
