@@ -7,6 +7,7 @@ import type {
   TimelinePage,
 } from '@sessionboxer/contracts';
 import { openPane } from '../view-state';
+import { REVEAL_EVENT } from './transcript/VirtualEntries';
 
 const KINDS: TimelineKind[] = [
   'command',
@@ -41,7 +42,7 @@ function actorText(entry: TimelineEntry): string {
 /** Opens the pane that shows the entry in full; the transcript scrolls to the entry. */
 function follow(sessionId: string, link: TimelineLink, position: number): void {
   if (link.pane === 'transcript') {
-    document.getElementById(`entry-${position}`)?.scrollIntoView({ block: 'center' });
+    window.dispatchEvent(new CustomEvent(REVEAL_EVENT, { detail: position }));
     return;
   }
   const { pane, ...focus } = link;

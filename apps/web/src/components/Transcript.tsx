@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef, type UIEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, type UIEvent } from 'react';
 import { useTitleOf } from '../hooks';
 import { useStore } from '../store';
 import type { Approval, SpecConversationEvent, TranscriptEntry } from '@sessionboxer/contracts';
@@ -6,6 +6,7 @@ import { ApprovalCard } from './ApprovalCard';
 import { Marker } from './Marker';
 import { PendingTerminalCard } from './terminals/PendingTerminalCard';
 import { TranscriptEvent } from './TranscriptEvent';
+import { REVEAL_EVENT, VIRTUAL_FROM, VirtualEntries } from './transcript/VirtualEntries';
 
 interface Props {
   sessionId: string;
@@ -66,7 +67,19 @@ function useFollowBottom(count: number) {
     const el = e.currentTarget;
     following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_SLACK;
   };
-  return { box, onScroll };
+  return { box, following, onScroll };
+}
+
+/** The timeline's "show in transcript": an entry drawn in the page scrolls into view. */
+function useRevealDrawn() {
+  useEffect(() => {
+    const reveal = (e: Event) => {
+      const position = (e as CustomEvent<number>).detail;
+      document.getElementById(`entry-${position}`)?.scrollIntoView({ block: 'center' });
+    };
+    window.addEventListener(REVEAL_EVENT, reveal);
+    return () => window.removeEventListener(REVEAL_EVENT, reveal);
+  }, []);
 }
 
 interface EntryProps {
@@ -80,7 +93,15 @@ interface EntryProps {
 }
 
 /** One entry: an event of the conversation, an approval card, or another marker. */
-function Entry({ entry, sessionId, approvals, provider, result, titleOf, username }: EntryProps) {
+const Entry = memo(function Entry({
+  entry,
+  sessionId,
+  approvals,
+  provider,
+  result,
+  titleOf,
+  username,
+}: EntryProps) {
   if (entry.kind === 'event')
     return (
       <TranscriptEvent
@@ -109,18 +130,28 @@ function Entry({ entry, sessionId, approvals, provider, result, titleOf, usernam
     );
   }
   return <Marker marker={marker} titleOf={titleOf} />;
-}
+});
 
 /**
  * The conversation and the markers in the order they happened (by position). It keeps
  * scrolled to the newest entry while the reader is at the bottom.
  */
-export function Transcript({ sessionId, entries, loading, approvals, provider }: Props) {
+export const Transcript = memo(function Transcript({
+  sessionId,
+  entries,
+  loading,
+  approvals,
+  provider,
+}: Props) {
   const titleOf = useTitleOf();
   const username = useStore((s) => s.username);
   const { resultOf, merged } = useToolPairs(entries);
   const rows = useMemo(() => entries.filter((e) => !merged.has(e.position)), [entries, merged]);
-  const { box, onScroll } = useFollowBottom(entries.length);
+  const { box, following, onScroll } = useFollowBottom(entries.length);
+  useRevealDrawn();
+  const row = (entry: TranscriptEntry) => (
+    <Entry entry={entry} result={resultOf.get(entry.position)} {...shared} />
+  );
   const shared = { sessionId, approvals, provider, titleOf, username };
   return (
     <div
@@ -138,15 +169,23 @@ export function Transcript({ sessionId, entries, loading, approvals, provider }:
         </p>
       ) : entries.length === 0 ? (
         <p className="muted">Nothing here yet: send the agent a prompt.</p>
+      ) : rows.length >= VIRTUAL_FROM ? (
+        <VirtualEntries
+          rows={rows}
+          box={box}
+          following={following}
+          className={entryClass}
+          render={row}
+        />
       ) : (
         <ol className="entries">
           {rows.map((entry) => (
             <li key={entry.position} id={`entry-${entry.position}`} className={entryClass(entry)}>
-              <Entry entry={entry} result={resultOf.get(entry.position)} {...shared} />
+              {row(entry)}
             </li>
           ))}
         </ol>
       )}
     </div>
   );
-}
+});
