@@ -8,6 +8,8 @@
  * Both clocks are this machine's wall clock; the offset between them is measured by round
  * trips before the run and subtracted. Also prints the PATCH's own time (it answers once the
  * read models caught up). Boxes are off: no box is needed to rename a session.
+ * Then long-transcript.ts (BENCH_LONG=off skips it): first paint, keystroke and append →
+ * visible with a 10,000-entry transcript, and the machine's load.
  */
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -21,6 +23,7 @@ import {
   signIn,
   type BrowserKit,
 } from '../../../apps/web/test/browser-kit';
+import { longTranscriptBench } from './long-transcript';
 
 const N = Number(process.env.BENCH_N ?? 200);
 const TOTAL_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 180_000);
@@ -135,10 +138,12 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e: unknown) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+main()
+  .then(() => (process.env.BENCH_LONG === 'off' ? undefined : longTranscriptBench(line)))
+  .then(
+    () => process.exit(0),
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );

@@ -1,0 +1,194 @@
+/**
+ * The long-transcript half of `npm run bench:ui`: a scripted session (boxes on) whose agent
+ * bursts BENCH_ENTRIES messages (default 10,000), then in Chromium:
+ * - first paint: a reload of the session's page, navigation start → its newest entry in the
+ *   transcript (stamped in the page by a MutationObserver installed before the app loads);
+ * - keystroke: for each key typed in the Prompt field, keydown → the end of that task (a
+ *   setTimeout 0 queued from keydown runs once the input's handlers and React's render are done);
+ * - append → visible: the agent says `tick-<i>` every 100 ms; each is stamped as it shows in
+ *   the page and compared with its event's `at` (when the control plane appended it), minus
+ *   the page − Node clock offset.
+ */
+import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createApp, listen } from '../../../apps/control-plane/src/app.factory';
+import { loadConfig } from '../../../apps/control-plane/src/config';
+import {
+  openBrowser,
+  openSession,
+  signIn,
+  type BrowserKit,
+} from '../../../apps/web/test/browser-kit';
+
+const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 10_000);
+const KEYS = 200;
+const TICKS = 60;
+const RELOADS = 5;
+const wallNow = (): number => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type Line = (label: string, xs: number[]) => void;
+
+declare const window: {
+  __sbStamps: Record<string, number>;
+  __sbKeys: number[];
+};
+
+async function waitUntil(what: string, ms: number, probe: () => Promise<boolean>): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await probe())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
+export async function longTranscriptBench(line: Line): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-ui-long-'));
+  const credentials = { username: 'admin', password: `bench-${randomUUID()}` };
+  const config = loadConfig({
+    SESSIONBOXER_PORT: '0',
+    SESSIONBOXER_DATA_DIR: dataDir,
+    SESSIONBOXER_ADMIN_USER: credentials.username,
+    SESSIONBOXER_ADMIN_PASSWORD: credentials.password,
+  });
+  const app = await createApp(config, { logger: ['error'] });
+  const base = await listen(app, config);
+  let kit: BrowserKit | undefined;
+  try {
+    const signedIn = await fetch(base + '/api/auth/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(credentials),
+    });
+    const { token } = (await signedIn.json()) as { token: string };
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const api = async (method: string, route: string, body?: unknown): Promise<any> => {
+      const res = await fetch(base + route, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (res.status >= 300)
+        throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+    const transcript = async (): Promise<any[]> => {
+      const all: any[] = [];
+      let after: number | null = 0;
+      while (after !== null) {
+        const page: any = await api('GET', `/api/sessions/${id}/transcript?after=${after}`);
+        all.push(...page.entries);
+        after = page.next;
+      }
+      return all;
+    };
+    const { id } = await api('POST', '/api/sessions', { title: 'Long', provider: 'scripted' });
+    await waitUntil(
+      'the box',
+      60_000,
+      async () => (await api('GET', `/api/sessions/${id}`)).box?.status === 'ready',
+    );
+    const prompt = (steps: object[]) =>
+      api('POST', `/api/sessions/${id}/prompts`, { text: JSON.stringify({ script: steps }) });
+    await prompt([{ burst: { count: ENTRIES, rate: 5000 } }, { say: 'burst done' }]);
+    await waitUntil(`${ENTRIES} entries`, 300_000, async () =>
+      (await transcript()).some((e) => e.kind === 'event' && e.event.text === 'burst done'),
+    );
+    const count = (await transcript()).length;
+
+    kit = await openBrowser({ timeoutMs: 60_000 });
+    const { page } = kit;
+    await page.addInitScript(() => {
+      window.__sbStamps = {};
+      const stamp = (): void => {
+        const log = document.querySelector('[role="log"]');
+        for (const li of Array.from(log?.querySelectorAll('li') ?? [])) {
+          const text = li.textContent ?? '';
+          const key = text.includes('burst done') ? 'burst done' : /tick-\d+/.exec(text)?.[0];
+          if (key && !(key in window.__sbStamps)) window.__sbStamps[key] = performance.now();
+        }
+      };
+      new MutationObserver(stamp).observe(document, { subtree: true, childList: true });
+    });
+    await signIn(page, { url: base, credentials });
+    await openSession(page, 'Long');
+    await page.getByText('burst done', { exact: true }).waitFor({ timeout: 60_000 });
+
+    const paints: number[] = [];
+    for (let i = 0; i < RELOADS; i++) {
+      await page.reload();
+      const at = await page.waitForFunction(() => window.__sbStamps['burst done'] ?? null, null, {
+        timeout: 60_000,
+      });
+      paints.push(await at.jsonValue());
+    }
+    console.log(`transcript entries: ${count}`);
+    line(`first paint of a ${count}-entry session (navigation → newest entry shown)`, paints);
+
+    const field = page.getByRole('textbox', { name: 'Prompt' });
+    await field.click();
+    await page.evaluate(() => {
+      window.__sbKeys = [];
+      globalThis.addEventListener(
+        'keydown',
+        () => {
+          const t0 = performance.now();
+          setTimeout(() => window.__sbKeys.push(performance.now() - t0), 0);
+        },
+        true,
+      );
+    });
+    await page.keyboard.type(
+      'a quick brown fox jumps over the lazy dog '.repeat(5).slice(0, KEYS),
+      {
+        delay: 15,
+      },
+    );
+    await sleep(200);
+    line(
+      `keystroke in the prompt, ${count} entries (keydown → task done)`,
+      await page.evaluate(() => window.__sbKeys),
+    );
+    await field.fill('');
+
+    // Page clock minus Node clock (the page stamps with its own performance.now()).
+    let offset = 0;
+    let best = Infinity;
+    for (let i = 0; i < 20; i++) {
+      const before = wallNow();
+      const inPage = await page.evaluate(() => performance.timeOrigin + performance.now());
+      const after = wallNow();
+      if (after - before < best) {
+        best = after - before;
+        offset = inPage - (before + after) / 2;
+      }
+    }
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    const ticks = Array.from({ length: TICKS }, (_, i) => [{ say: `tick-${i}` }, { sleep: 0.1 }]);
+    await prompt(ticks.flat());
+    await page.waitForFunction((n) => `tick-${n - 1}` in window.__sbStamps, TICKS, {
+      timeout: 60_000,
+    });
+    const stamps = await page.evaluate(() => window.__sbStamps);
+    const appended = new Map(
+      (await transcript()).flatMap((e) =>
+        e.kind === 'event' && /^tick-\d+$/.test(e.event.text ?? '')
+          ? [[e.event.text, Date.parse(e.at)]]
+          : [],
+      ),
+    );
+    const lags = [...appended].flatMap(([key, at]) =>
+      key in stamps ? [origin + stamps[key] - offset - at] : [],
+    );
+    line(
+      `event appended → visible, ${count} entries (event's at → shown; at has 1 ms steps)`,
+      lags,
+    );
+  } finally {
+    await kit?.close();
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
