@@ -30,7 +30,12 @@ function PromptBubble({ event, who }: { event: PromptEvent; who: string }) {
   return (
     <div className="bubble prompt">
       <p className="who">{who}</p>
-      <div className="text">{event.text}</div>
+      {/* A prompt an agent sent (another session's) is agent text: markdown like a reply. */}
+      {event.from.kind === 'person' ? (
+        <div className="text">{event.text}</div>
+      ) : (
+        <Markdown text={event.text} />
+      )}
       {event.briefing && (
         <details>
           <summary>Briefing</summary>

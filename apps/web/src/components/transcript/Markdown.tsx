@@ -3,6 +3,7 @@ import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
+import { safeUrl } from '../../format';
 
 interface MdNode {
   type: string;
@@ -28,11 +29,15 @@ function remarkHtmlAsText() {
   return (tree: MdNode) => walk(tree);
 }
 
-/** Links open in a new tab, telling the page nothing of ours (no opener, no referrer). */
+/**
+ * Links open in a new tab, telling the page nothing of ours (no opener, no referrer); only
+ * http(s) ones are links (as in markers), the others their text.
+ */
 function Link({ node: _node, href, children, ...rest }: ComponentProps<'a'> & { node?: unknown }) {
-  if (!href) return <span>{children}</span>;
+  const url = href ? safeUrl(href) : null;
+  if (url === null) return <span>{children}</span>;
   return (
-    <a {...rest} href={href} target="_blank" rel="noopener noreferrer">
+    <a {...rest} href={url} target="_blank" rel="noopener noreferrer">
       {children}
     </a>
   );
