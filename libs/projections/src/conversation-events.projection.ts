@@ -65,7 +65,8 @@ export function specEvent(event: SequencedConversationEvent): SpecConversationEv
     case 'AgentErrored':
       return { type: 'error', ...base, code: event.data.code, message: event.data.message };
     case 'TurnFinished': {
-      const { status, input_tokens, output_tokens, usage, context } = event.data;
+      const { status, input_tokens, output_tokens, usage, context, cost_usd } = event.data;
+      const priced = cost_usd === undefined ? {} : { cost_usd };
       return {
         type: 'turn_finished',
         ...base,
@@ -74,6 +75,7 @@ export function specEvent(event: SequencedConversationEvent): SpecConversationEv
         output_tokens,
         usage,
         context,
+        ...priced,
       };
     }
     default:
@@ -111,7 +113,8 @@ function apply(
 /** Every spec event of every conversation, in the order they happened. */
 export const conversationEventsProjection: Projection<StoredDoc> = {
   name: 'conversation_events',
-  version: 1,
+  // 2: a turn's cost, when its CLI reports one.
+  version: 2,
   handles: ['ConversationStarted', ...SEQUENCED_EVENT_TYPES],
   apply,
 };

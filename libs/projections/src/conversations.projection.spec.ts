@@ -1,4 +1,4 @@
-import type { Actor } from '@sessionboxer/domain';
+import type { Actor, ConversationEvent } from '@sessionboxer/domain';
 import { conversationScript, second, sessionOwner } from '../test/conversation-fixtures';
 import { ProjectionSpecification } from '../test/projection-spec';
 import { PERSON, recorded } from '../test/recorded-events';
@@ -31,6 +31,7 @@ const fresh: ConversationDoc = {
   usage: null,
   context: null,
   tokens: { input: 0, output: 0 },
+  costUsd: null,
   harnessSessionId: null,
   lastSeq: 0,
   createdAt: second(0),
@@ -147,6 +148,27 @@ describe('conversations projection', () => {
         { tokens: { input: 107, output: 13 }, usage, context: { usedTokens: 8, windowTokens: 9 } },
       );
     });
+  });
+
+  it('sums the cost of the turns whose CLI reported one, and stays null while none did', () => {
+    const s = conversationScript('c1', sessionOwner('s1'));
+    const cost = (events: ConversationEvent[]) =>
+      spec
+        .given(recorded(events))
+        .thenQuery((r) => conversationQueries(r).get('c1')?.costUsd, 0.03);
+    cost([
+      s.started(),
+      s.turn(1, 'p1', 'One'),
+      s.finished(2, { costUsd: 0.01 }),
+      s.turn(3, 'p2', 'Two'),
+      s.finished(4),
+      s.turn(5, 'p3', 'Three'),
+      s.finished(6, { costUsd: 0.02 }),
+    ]);
+    const t = conversationScript('c1', sessionOwner('s1'));
+    spec
+      .given(recorded([t.started(), t.turn(1, 'p1', 'One'), t.finished(2)]))
+      .thenQuery((r) => conversationQueries(r).get('c1')?.costUsd, null);
   });
 
   describe('the queue', () => {

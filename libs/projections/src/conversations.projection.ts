@@ -59,6 +59,8 @@ export interface ConversationDoc {
   context: ContextUse | null;
   /** Summed over every finished turn. */
   tokens: { input: number; output: number };
+  /** Dollars, summed over the turns whose CLI reported a cost; null while none did. */
+  costUsd: number | null;
   harnessSessionId: string | null;
   /** The seq of the conversation's last spec event (0 before any). */
   lastSeq: number;
@@ -94,6 +96,7 @@ function started(event: RecordedEvent & ConversationStarted): DocumentChange<Con
     usage: null,
     context: null,
     tokens: { input: 0, output: 0 },
+    costUsd: null,
     harnessSessionId: null,
     lastSeq: 0,
     createdAt: at,
@@ -113,6 +116,7 @@ function finished(doc: ConversationDoc, data: TurnFinished['data']): Partial<Con
       input: doc.tokens.input + data.input_tokens,
       output: doc.tokens.output + data.output_tokens,
     },
+    costUsd: data.cost_usd === undefined ? doc.costUsd : (doc.costUsd ?? 0) + data.cost_usd,
     lastSeq: data.seq,
   };
 }
@@ -189,7 +193,8 @@ function apply(
 
 export const conversationsProjection: Projection<ConversationDoc> = {
   name: 'conversations',
-  version: 2,
+  // 3: the cost summed over the turns that reported one.
+  version: 3,
   handles: CONVERSATION_EVENT_TYPES,
   apply,
 };

@@ -24,6 +24,7 @@ interface Finish {
   output?: number;
   usage?: Record<string, unknown> | null;
   context?: ContextUse | null;
+  costUsd?: number;
 }
 
 /**
@@ -87,7 +88,8 @@ export class ConversationScript {
 
   finished(t: number, f: Finish = {}): ConversationEvent {
     const { status = 'finished', input = 0, output = 0, usage = null, context = null } = f;
-    const counts = { input_tokens: input, output_tokens: output, usage, context };
+    const priced = f.costUsd === undefined ? {} : { cost_usd: f.costUsd };
+    const counts = { input_tokens: input, output_tokens: output, usage, context, ...priced };
     return { type: 'TurnFinished', data: { ...this.sequenced(t), status, ...counts } };
   }
 

@@ -24,6 +24,7 @@ describe('claude-code stream', () => {
         output_tokens: 71,
         usage: null,
         context: { usedTokens: 19157, windowTokens: 200000 },
+        cost_usd: 0.02132685,
       },
     ]);
   });
@@ -113,6 +114,7 @@ describe('claude-code stream', () => {
           },
         },
         context: { usedTokens: 33131, windowTokens: 200000 },
+        cost_usd: 0.13924375,
       },
     ]);
   });
@@ -156,6 +158,7 @@ describe('claude-code stream', () => {
         output_tokens: 684,
         usage: null,
         context: { usedTokens: 24566, windowTokens: 200000 },
+        cost_usd: 0.062802,
       },
     ]);
   });
@@ -175,6 +178,7 @@ describe('claude-code stream', () => {
         output_tokens: 0,
         usage: null,
         context: { usedTokens: 0, windowTokens: null },
+        cost_usd: 0,
       },
     ]);
   });
@@ -195,6 +199,7 @@ describe('claude-code stream', () => {
         output_tokens: 0,
         usage: null,
         context: { usedTokens: 0, windowTokens: null },
+        cost_usd: 0,
       },
     ]);
   });

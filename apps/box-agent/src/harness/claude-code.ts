@@ -30,6 +30,7 @@
 import * as path from 'node:path';
 import type { ContextUse, HarnessOutput } from '@sessionboxer/domain';
 import {
+  dollars,
   codeOf,
   count,
   crashOutputs,
@@ -188,6 +189,7 @@ class ClaudeCodeStream implements StreamParser {
       input: inputTokens(usage),
       output: count(usage?.output_tokens),
       ...this.known(obj(result.modelUsage), usage),
+      costUsd: dollars(result.total_cost_usd),
     };
     const error = resultError(result, this.assistantError);
     return error === null

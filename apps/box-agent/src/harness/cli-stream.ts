@@ -61,6 +61,13 @@ export interface TurnTotals {
   output: number;
   usage: Json | null;
   context: ContextUse | null;
+  /** What the CLI said the turn cost, in dollars (absent: it did not say). */
+  costUsd?: number;
+}
+
+/** A dollar amount a CLI reported: a finite non-negative number, else unknown. */
+export function dollars(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
 export const NO_TOKENS: TurnTotals = { input: 0, output: 0, usage: null, context: null };
@@ -73,6 +80,7 @@ export function turnFinished(status: 'finished' | 'failed', totals: TurnTotals):
     output_tokens: totals.output,
     usage: totals.usage,
     context: totals.context,
+    ...(totals.costUsd === undefined ? {} : { cost_usd: totals.costUsd }),
   };
 }
 

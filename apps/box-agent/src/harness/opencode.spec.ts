@@ -40,6 +40,7 @@ describe('opencode stream', () => {
         output_tokens: 68,
         usage: null,
         context: { usedTokens: 13997, windowTokens: null },
+        cost_usd: 0.05325225,
       },
     ]);
   });
@@ -114,6 +115,7 @@ describe('opencode stream', () => {
         output_tokens: 286,
         usage: null,
         context: { usedTokens: 35026, windowTokens: null },
+        cost_usd: 0.05592555,
       },
     ]);
   });

@@ -34,6 +34,7 @@
 import * as path from 'node:path';
 import type { ContextUse, HarnessOutput } from '@sessionboxer/domain';
 import {
+  dollars,
   codeOf,
   count,
   crashOutputs,
@@ -112,6 +113,8 @@ class OpenCodeStream implements StreamParser {
   private input = 0;
   private output = 0;
   private lastTokens: Json | null = null;
+  /** The turn's cost so far: the sum of its steps' (undefined while none said). */
+  private cost: number | undefined = undefined;
   private lastReason: string | null = null;
 
   line(raw: string): HarnessOutput[] {
@@ -150,6 +153,8 @@ class OpenCodeStream implements StreamParser {
   private onStep(part: Json | null): void {
     const tokens = obj(part?.tokens);
     this.lastReason = text(part?.reason) ?? this.lastReason;
+    const cost = dollars(part?.cost);
+    if (cost !== undefined) this.cost = (this.cost ?? 0) + cost;
     if (tokens === null) return;
     this.input += stepInput(tokens);
     this.output += count(tokens.output) + count(tokens.reasoning);
@@ -162,7 +167,7 @@ class OpenCodeStream implements StreamParser {
       last === null
         ? null
         : { usedTokens: stepInput(last) + count(last.output), windowTokens: null };
-    return { input: this.input, output: this.output, usage: null, context };
+    return { input: this.input, output: this.output, usage: null, context, costUsd: this.cost };
   }
 }
 

@@ -19,6 +19,8 @@ export type HarnessOutput =
       output_tokens: number;
       usage: Record<string, unknown> | null;
       context: ContextUse | null;
+      /** What the turn cost in US dollars, when the CLI says (Claude Code, OpenCode). */
+      cost_usd?: number;
     }
   | { type: 'harness_session'; id: string };
 

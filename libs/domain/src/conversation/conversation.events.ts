@@ -111,6 +111,8 @@ export type TurnFinished = DomainEvent<
     /** The provider's usage windows, when it reports them (whoami's `usage`). */
     usage: Record<string, unknown> | null;
     context: ContextUse | null;
+    /** What the turn cost in US dollars; absent when the CLI did not say. */
+    cost_usd?: number;
   }
 >;
 

@@ -63,6 +63,14 @@ describe('conversation output', () => {
         .then([agentMessaged(1, 2, 'a')]);
     });
 
+    it("keeps the turn's cost when the CLI reports one, and leaves it out when it does not", () => {
+      const priced = turnFinished(1, 2);
+      given
+        .when(record(1, 0, [{ ...out.finished(), cost_usd: 0.0213 } as HarnessOutput]))
+        .then([{ ...priced, data: { ...priced.data, cost_usd: 0.0213 } }]);
+      given.when(record(1, 0, [out.finished()])).then([turnFinished(1, 2)]);
+    });
+
     it('keeps nothing after turn_finished in the same batch', () => {
       given
         .when(record(1, 0, [a, out.finished('failed'), b]))
@@ -132,6 +140,16 @@ describe('conversation output', () => {
         'negative tokens',
         record(1, 0, bad({ ...out.finished(), input_tokens: -1 })),
         /outputs\[0\]\.input_tokens must be between 0/,
+      ],
+      [
+        'a negative cost',
+        record(1, 0, bad({ ...out.finished(), cost_usd: -0.01 })),
+        /outputs\[0\]\.cost_usd must be a number of dollars from 0/,
+      ],
+      [
+        'a cost that is no number',
+        record(1, 0, bad({ ...out.finished(), cost_usd: '0.5' })),
+        /outputs\[0\]\.cost_usd must be a number of dollars/,
       ],
       [
         'a context that is no object',

@@ -35,9 +35,9 @@ function toEvent(
         data: { ...base, code: output.code, message: output.message },
       };
     case 'turn_finished': {
-      const { status, input_tokens, output_tokens, usage, context } = output;
+      const { status, input_tokens, output_tokens, usage, context, cost_usd } = output;
       const data = { ...base, status, input_tokens, output_tokens, usage, context };
-      return { type: 'TurnFinished', data };
+      return { type: 'TurnFinished', data: cost_usd === undefined ? data : { ...data, cost_usd } };
     }
     case 'harness_session': {
       const data = { conversationId: c.conversationId, harnessSessionId: output.id, at };

@@ -61,6 +61,14 @@ function str(value: unknown, field: string): string {
   return value;
 }
 
+/** A turn's cost in dollars: absent or null is unknown; else a finite amount from 0 to $1M. */
+function costUsd(value: unknown, field: string): number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1_000_000)
+    throw invalid(field, `${field} must be a number of dollars from 0 to 1000000`);
+  return value;
+}
+
 function tokens(value: unknown, field: string): number {
   return integer(value, field, 0, Number.MAX_SAFE_INTEGER);
 }
@@ -94,7 +102,8 @@ export function validOutput(value: unknown, index: number): HarnessOutput {
       };
     case 'error':
       return { type: 'error', ...validErrorReport(value.code, value.message, `${field}.`) };
-    case 'turn_finished':
+    case 'turn_finished': {
+      const cost = costUsd(value.cost_usd, `${field}.cost_usd`);
       return {
         type: 'turn_finished',
         status: oneOf(value.status, `${field}.status`, TURN_STATUSES),
@@ -102,7 +111,9 @@ export function validOutput(value: unknown, index: number): HarnessOutput {
         output_tokens: tokens(value.output_tokens, `${field}.output_tokens`),
         usage: isPlainObject(value.usage) ? value.usage : null,
         context: validContext(value.context, `${field}.context`),
+        ...(cost === null ? {} : { cost_usd: cost }),
       };
+    }
     case 'harness_session':
       return { type: 'harness_session', id: cut(str(value.id, `${field}.id`), 200) };
     default:

@@ -5,14 +5,13 @@
  * object { prompt, briefing, mcpServers } from stdin and writes HarnessOutput JSON lines to
  * stdout. It keeps no state between turns, so it reports no harness_session.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { HarnessOutput } from '@sessionboxer/domain';
 import { z } from 'zod';
 import type { McpServerSpec } from '../harness.port';
+import { savedImage, type Block } from './saved-image';
 import { demoGreeting, demoSummary, expandEnv, issuesText, parsePrompt, type Step } from './script';
 
 type Args = Record<string, unknown>;
@@ -55,25 +54,6 @@ function finished(status: 'finished' | 'failed'): HarnessOutput {
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
-}
-
-type Block = { type?: unknown; text?: unknown; data?: unknown; mimeType?: unknown };
-
-const IMAGE_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
-
-/**
- * An image block of a tool result, saved in the workspace (the turn's folder) under
- * .sessionboxer/images by its hash, as the line `[image /workspace/….png]` the web UI shows
- * inline: a screenshot is too large for the event log's output.
- */
-function savedImage(block: Block): string[] {
-  const ext = typeof block.mimeType === 'string' ? IMAGE_TYPES[block.mimeType] : undefined;
-  if (block.type !== 'image' || typeof block.data !== 'string' || ext === undefined) return [];
-  const bytes = Buffer.from(block.data, 'base64');
-  const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${ext}`;
-  mkdirSync('.sessionboxer/images', { recursive: true });
-  writeFileSync(`.sessionboxer/images/${name}`, bytes);
-  return [`[image /workspace/.sessionboxer/images/${name}]`];
 }
 
 /** The MCP servers of .mcp.json, each started on its first call and closed at the end. */
