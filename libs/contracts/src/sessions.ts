@@ -24,6 +24,8 @@ export interface SidebarSession {
   repos: string[];
   /** Its own branch in each of them (`sessionboxer/<short id>`), null without repos. */
   branch: string | null;
+  /** Hidden from the sidebar unless "Show archived" is on; it works as before. */
+  archived: boolean;
 }
 
 /** The session a row nests under, named by its title as it is now. */

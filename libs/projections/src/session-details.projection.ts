@@ -54,7 +54,15 @@ export interface SessionDetails {
 
 type ActivityEvent = Exclude<
   SessionEvent,
-  { type: 'SessionTitleSet' | 'SessionStopped' | 'SessionResumed' }
+  {
+    type:
+      | 'SessionTitleSet'
+      | 'SessionStopped'
+      | 'SessionResumed'
+      | 'SessionArchived'
+      | 'SessionUnarchived'
+      | 'SessionDeleted';
+  }
 >;
 
 const HANDLED: readonly string[] = [
@@ -65,6 +73,7 @@ const HANDLED: readonly string[] = [
   'TerminalOpened',
   'TerminalExited',
   'PaneRequested',
+  'SessionDeleted',
   ...BOX_EVENT_TYPES,
 ];
 
@@ -146,6 +155,8 @@ function apply(
   get: (id: string) => SessionDetails | null,
 ): DocumentChange<SessionDetails>[] {
   if (isBoxEvent(event)) {
+    // A deleted session's box is destroyed after its deletion: that must not bring it back.
+    if (event.type === 'BoxDestroyed' && get(event.data.sessionId) === null) return [];
     return update(event, get, event.data.sessionId, (doc) => withBox(doc, event));
   }
   if (!isSessionEvent(event)) return [];
@@ -160,7 +171,11 @@ function apply(
     case 'TurnSnapshotTaken':
     case 'TerminalOutputRecorded':
     case 'SessionRewound':
+    case 'SessionArchived':
+    case 'SessionUnarchived':
       return [];
+    case 'SessionDeleted':
+      return get(event.data.sessionId) === null ? [] : [{ id: event.data.sessionId, doc: null }];
     case 'SessionCreated':
     case 'SnapshotTaken':
     case 'SessionReverted':
@@ -176,7 +191,8 @@ function apply(
 
 export const sessionDetailsProjection: Projection<SessionDetails> = {
   name: 'session_details',
-  version: 1,
+  // 2: a deleted session's details are dropped.
+  version: 2,
   handles: HANDLED,
   apply,
 };

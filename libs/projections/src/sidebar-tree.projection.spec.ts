@@ -31,6 +31,7 @@ function row(id: string, fields: Partial<SidebarSession> = {}): SidebarSession {
     parentId: null,
     repos: [],
     branch: null,
+    archived: false,
     ...fields,
   };
 }
@@ -76,6 +77,36 @@ describe('sidebar tree projection', () => {
       const [other] = recorded([sessionCreated()]);
       const foreign = { ...other, type: 'PrAttached', data: { sessionId: 's1' } };
       spec.given([foreign, ...recorded([sessionStopped('ghost')], 2)]).then({});
+    });
+  });
+
+  describe('a session is archived, unarchived and deleted', () => {
+    const at = (type: string, sessionId: string) => ({ type, data: { sessionId, at: T2 } });
+
+    it('marks an archived row and clears the mark when it is unarchived', () => {
+      const archived = recorded([sessionCreated(), at('SessionArchived', 's1')] as never);
+      spec.given(archived).then({ s1: row('s1', { archived: true }) });
+      const back = recorded([
+        sessionCreated(),
+        at('SessionArchived', 's1'),
+        at('SessionUnarchived', 's1'),
+      ] as never);
+      spec.given(back).then({ s1: row('s1') });
+    });
+
+    it('drops a deleted row; its child then shows as a root', () => {
+      const events = recorded([
+        sessionCreated({ sessionId: 'p' }),
+        sessionCreated({ sessionId: 'c', createdBy: { sessionId: 'p' } }),
+        at('SessionDeleted', 'p'),
+      ] as never);
+      spec.given(events).thenQuery(
+        (r) =>
+          list(r)
+            .tree()
+            .map((n) => `${n.id}:${n.childOf?.sessionId ?? 'root'}`),
+        ['c:root'],
+      );
     });
   });
 

@@ -34,6 +34,7 @@ function evolve(
         // Sessions created before repositories existed have neither.
         repos: event.data.repos ?? [],
         branch: event.data.branch ?? null,
+        archived: false,
       };
       return [{ id: sessionId, partition: PARTITION, order: event.position, doc }];
     }
@@ -43,6 +44,13 @@ function evolve(
       return patch(get(sessionId), { status: 'stopped' });
     case 'SessionResumed':
       return patch(get(sessionId), { status: 'running' });
+    case 'SessionArchived':
+      return patch(get(sessionId), { archived: true });
+    case 'SessionUnarchived':
+      return patch(get(sessionId), { archived: false });
+    // The row goes; its children show as roots (buildTree's rule for a missing parent).
+    case 'SessionDeleted':
+      return get(sessionId) === null ? [] : [{ id: sessionId, doc: null }];
     // Not in `handles`: the sidebar shows none of a session's activity.
     case 'SnapshotTaken':
     case 'SessionReverted':
@@ -71,8 +79,8 @@ function patch(
 
 export const sidebarTreeProjection: Projection<SidebarSession> = {
   name: 'sidebar_tree',
-  // 2: repos and branch.
-  version: 2,
+  // 2: repos and branch. 3: archived, and deleted sessions dropped.
+  version: 3,
   handles: SESSION_LIFECYCLE_EVENT_TYPES,
   apply: evolve,
 };

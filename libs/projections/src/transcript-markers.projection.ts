@@ -120,12 +120,16 @@ function sessionMarkers(event: RecordedEvent & SessionEvent): DocumentChange<Tra
       return [marker(event, sessionId, 'recording-narrated', text, { recording: path })];
     }
     // A Terminal the agent opens shows through its PaneRequested; a person's needs no marker.
-    // Not in `handles`: turn snapshots (a marker after every turn) and rewinds.
+    // Not in `handles`: turn snapshots (a marker after every turn) and rewinds. Archiving is
+    // the sidebar's; a deleted session's transcript is no longer listed.
     case 'TerminalOpened':
     case 'TerminalExited':
     case 'TurnSnapshotTaken':
     case 'TerminalOutputRecorded':
     case 'SessionRewound':
+    case 'SessionArchived':
+    case 'SessionUnarchived':
+    case 'SessionDeleted':
       return [];
     default:
       return assertNever(event);

@@ -34,6 +34,17 @@ export type StopSession = Command<'StopSession', { sessionId: string; reason?: s
 
 export type ResumeSession = Command<'ResumeSession', { sessionId: string }>;
 
+/** Hides the session from the sidebar's default view; it keeps working as before. */
+export type ArchiveSession = Command<'ArchiveSession', { sessionId: string }>;
+
+export type UnarchiveSession = Command<'UnarchiveSession', { sessionId: string }>;
+
+/**
+ * Removes the session from every list and destroys its box. Refused while it runs (stop it
+ * first). The history stays: "deleted" is an event, so audits still verify the stream.
+ */
+export type DeleteSession = Command<'DeleteSession', { sessionId: string }>;
+
 /**
  * Records a snapshot the box driver has just written (the id is the driver's). Allowed while
  * running or stopped; Windows and macOS sessions have none (their VM disk is outside the box).
@@ -190,6 +201,9 @@ export type SessionCommand =
   | SetSessionTitle
   | StopSession
   | ResumeSession
+  | ArchiveSession
+  | UnarchiveSession
+  | DeleteSession
   | TakeSnapshot
   | RevertToSnapshot
   | TakeTurnSnapshot

@@ -17,6 +17,7 @@ import {
 } from './session.activity';
 import type { SessionEvent } from './session.events';
 import { revertToSnapshot, takeSnapshot } from './session.snapshots';
+import { archiveSession, deleteSession, unarchiveSession } from './session.manage';
 import { rewindToTurn, takeTurnSnapshot } from './session.turn-snapshots';
 import { terminalOutput } from './session.terminal-output';
 import {
@@ -50,7 +51,7 @@ export function sessionStream(sessionId: string): string {
 function create(command: CreateSession, state: SessionState): SessionEvent[] {
   const { data, metadata } = command;
   const sessionId = validId(data.sessionId, 'sessionId');
-  if (state.status !== 'absent') {
+  if (state.status !== 'absent' || state.deleted === true) {
     throw new DomainError(
       ErrorCode.AlreadyExists,
       `session ${sessionId} already exists; a new session needs a new id`,
@@ -135,6 +136,12 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
       return stop(command, state);
     case 'ResumeSession':
       return resume(command, state);
+    case 'ArchiveSession':
+      return archiveSession(command, state);
+    case 'UnarchiveSession':
+      return unarchiveSession(command, state);
+    case 'DeleteSession':
+      return deleteSession(command, state);
     case 'TakeSnapshot':
       return takeSnapshot(command, state);
     case 'RevertToSnapshot':
@@ -179,6 +186,12 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
       return { ...state, status: 'stopped' };
     case 'SessionResumed':
       return { ...state, status: 'running' };
+    case 'SessionArchived':
+      return { ...state, archived: true };
+    case 'SessionUnarchived':
+      return { ...state, archived: false };
+    case 'SessionDeleted':
+      return { status: 'absent', deleted: true };
     case 'SnapshotTaken': {
       const { snapshotId, ordinal } = event.data;
       const snapshots = { ...state.snapshots, [snapshotId]: ordinal };

@@ -36,6 +36,13 @@ export type SessionStopped = DomainEvent<
 
 export type SessionResumed = DomainEvent<'SessionResumed', { sessionId: string; at: string }>;
 
+export type SessionArchived = DomainEvent<'SessionArchived', { sessionId: string; at: string }>;
+
+export type SessionUnarchived = DomainEvent<'SessionUnarchived', { sessionId: string; at: string }>;
+
+/** The last event of a session's stream: read models drop it, its box is destroyed. */
+export type SessionDeleted = DomainEvent<'SessionDeleted', { sessionId: string; at: string }>;
+
 /** `ordinal` is the session's snapshot number, 1 for its first: "took Snapshot 3". */
 export type SnapshotTaken = DomainEvent<
   'SnapshotTaken',
@@ -135,9 +142,15 @@ export type RecordingNarrated = DomainEvent<
   NarratedRecordingData & { narration: 'added'; at: string }
 >;
 
-/** The session's life: created, renamed, stopped, resumed. */
+/** The session's life: created, renamed, stopped, resumed, archived, deleted. */
 export type SessionLifecycleEvent =
-  SessionCreated | SessionTitleSet | SessionStopped | SessionResumed;
+  | SessionCreated
+  | SessionTitleSet
+  | SessionStopped
+  | SessionResumed
+  | SessionArchived
+  | SessionUnarchived
+  | SessionDeleted;
 
 export type SessionEvent =
   | SessionLifecycleEvent
@@ -158,6 +171,9 @@ export const SESSION_LIFECYCLE_EVENT_TYPES: readonly SessionLifecycleEvent['type
   'SessionTitleSet',
   'SessionStopped',
   'SessionResumed',
+  'SessionArchived',
+  'SessionUnarchived',
+  'SessionDeleted',
 ];
 
 export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [

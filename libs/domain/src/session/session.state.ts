@@ -11,7 +11,8 @@ export type SessionStatus = 'running' | 'stopped';
  * plain records (JSON, like everything a command result returns); look keys up with `has`.
  */
 export type SessionState =
-  | { status: 'absent' }
+  /** `deleted`: the session existed and was deleted; its id is never used again. */
+  | { status: 'absent'; deleted?: true }
   | {
       status: SessionStatus;
       sessionId: string;
@@ -30,6 +31,8 @@ export type SessionState =
       terminalBytes?: Readonly<Record<string, number>>;
       /** Ids already used, so a notification is never recorded (and pushed) twice. */
       notificationIds: IdSet;
+      /** Hidden from the sidebar's default view (absent in old folds: not archived). */
+      archived?: boolean;
     };
 
 export type ExistingSession = Exclude<SessionState, { status: 'absent' }>;
@@ -38,6 +41,12 @@ export const initialSessionState: SessionState = { status: 'absent' };
 
 /** The session, or the NotFound refusal every command but CreateSession gives without one. */
 export function existingSession(state: SessionState, sessionId: string): ExistingSession {
+  if (state.status === 'absent' && state.deleted === true) {
+    throw new DomainError(ErrorCode.NotFound, `session ${sessionId} was deleted`, {
+      sessionId,
+      deleted: true,
+    });
+  }
   if (state.status === 'absent') {
     throw new DomainError(ErrorCode.NotFound, `session ${sessionId} does not exist`, {
       sessionId,
