@@ -186,6 +186,7 @@ export async function longTranscriptBench(line: Line): Promise<void> {
       `event appended → visible, ${count} entries (event's at → shown; at has 1 ms steps)`,
       lags,
     );
+    console.log(`loadavg: ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}`);
   } finally {
     await kit?.close();
     await app.close();
