@@ -8,6 +8,7 @@ import { SessionHeader } from './SessionHeader';
 import { SessionSettings } from './SessionSettings';
 import { SplitHandle, useSplit } from './SplitHandle';
 import { Transcript } from './Transcript';
+import { SessionUsage } from './transcript/TurnEnd';
 import { activityOf, turnRunning } from '../view-state';
 
 interface ConversationProps {
@@ -29,6 +30,7 @@ function Conversation({ view, provider, stopped }: ConversationProps) {
         approvals={parts.approvals}
         provider={provider}
       />
+      <SessionUsage sessionId={sessionId} />
       <Queue sessionId={sessionId} queue={parts.queue} />
       <PromptBox sessionId={sessionId} turnRunning={running} stopped={stopped} />
     </section>

@@ -3,6 +3,7 @@ import type { Actor, SpecConversationEvent } from '@sessionboxer/contracts';
 import { Markdown } from './transcript/Markdown';
 import { videoPaths } from './transcript/media';
 import { ToolRow } from './transcript/ToolRow';
+import { TurnEnd } from './transcript/TurnEnd';
 import { Video } from './Video';
 
 type ToolResult = Extract<SpecConversationEvent, { type: 'tool_result' }>;
@@ -85,11 +86,6 @@ export function TranscriptEvent({ sessionId, event, provider, result, titleOf, u
         </p>
       );
     case 'turn_finished':
-      return (
-        <p className="turn-end">
-          Turn {event.turn} {event.status} · {event.input_tokens} tokens in, {event.output_tokens}{' '}
-          out
-        </p>
-      );
+      return <TurnEnd event={event} sessionId={sessionId} />;
   }
 }

@@ -12,6 +12,8 @@ export type Step =
   | { kind: 'sleep'; seconds: number }
   | { kind: 'echo_env'; name: string }
   | { kind: 'fail'; message: string }
+  /** What the turn cost, as a model-driven CLI reports it (summed over the turn's cost steps). */
+  | { kind: 'cost'; usd: number }
   | { kind: 'burst'; count: number; rate: number };
 
 export type ParsedPrompt =
@@ -56,6 +58,10 @@ const STEP_SCHEMAS = {
     .object({ fail: z.string() })
     .strict()
     .transform((s): Step => ({ kind: 'fail', message: s.fail })),
+  cost: z
+    .object({ cost: z.number().min(0, 'cost is dollars, 0 or more').max(1_000_000) })
+    .strict()
+    .transform((s): Step => ({ kind: 'cost', usd: s.cost })),
   burst: z
     .object({
       burst: z

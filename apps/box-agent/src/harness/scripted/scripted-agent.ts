@@ -41,7 +41,7 @@ function write(outputs: HarnessOutput[]): Promise<void> {
   });
 }
 
-function finished(status: 'finished' | 'failed'): HarnessOutput {
+function finished(status: 'finished' | 'failed', costUsd?: number): HarnessOutput {
   return {
     type: 'turn_finished',
     status,
@@ -49,6 +49,7 @@ function finished(status: 'finished' | 'failed'): HarnessOutput {
     output_tokens: 0,
     usage: null,
     context: null,
+    ...(costUsd === undefined ? {} : { cost_usd: costUsd }),
   };
 }
 
@@ -117,6 +118,9 @@ class McpClients {
 }
 
 class Player {
+  /** The turn's cost so far, from its script's cost steps (undefined: it said none). */
+  cost: number | undefined = undefined;
+
   private calls = 0;
 
   constructor(private readonly mcp: McpClients) {}
@@ -154,6 +158,9 @@ class Player {
         return false;
       case 'burst':
         await burst(step.count, step.rate);
+        return true;
+      case 'cost':
+        this.cost = (this.cost ?? 0) + step.usd;
         return true;
       default:
         return step satisfies never;
@@ -236,10 +243,10 @@ async function run(track: (mcp: McpClients) => void): Promise<number> {
     const player = new Player(mcp);
     if (script.kind === 'demo') await player.demo(input.prompt);
     else if (!(await player.play(script.steps))) {
-      await write([finished('failed')]);
+      await write([finished('failed', player.cost)]);
       return 1;
     }
-    await write([finished('finished')]);
+    await write([finished('finished', player.cost)]);
     return 0;
   } finally {
     await mcp.closeAll();
