@@ -85,9 +85,9 @@ function utf8Of(data: string): Buffer {
 function digestInto(e: ChainFields, hide: Hidden | undefined, to: Buffer, at: number): void {
   w.at = TAG.length;
   copyBytes(TAG, 0, w.out, 0, TAG.length);
-  w.text(String(e.position));
+  w.integer(e.position);
   w.text(e.streamName);
-  w.text(String(e.revision));
+  w.integer(e.revision);
   w.text(e.id);
   w.text(e.type);
   w.text(e.recordedAt);
@@ -142,7 +142,10 @@ export function commitNew(e: ChainFields & { data: string }): { salts: Buffer; d
   }
 }
 
-/** A new event's salts (made here) and its link from `prev`, its digest never leaving scratch. */
+/**
+ * A new event's salts (made here) and its link from `prev`, its digest never leaving scratch.
+ * The salts are scratch too, good until the next call: the caller stores them at once.
+ */
 export function commitAndLink(
   prev: Buffer,
   e: ChainFields & { data: string },
@@ -151,7 +154,7 @@ export function commitAndLink(
   try {
     digestInto(e, undefined, linkBuf, HASH_BYTES);
     copyBytes(prev, 0, linkBuf, 0, HASH_BYTES);
-    return { salts: w.madeSalts(), hash: sha256(linkBuf) };
+    return { salts: w.madeSaltsView(), hash: sha256(linkBuf) };
   } finally {
     making = w.salts;
     w.begin(NO_SALTS, false, undefined);

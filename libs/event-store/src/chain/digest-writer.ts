@@ -28,6 +28,8 @@ export class DigestWriter {
   private readonly leafBuf = new Scratch(Buffer.allocUnsafe(64 * 1024));
   private leaves = Buffer.allocUnsafe(16 * 1024);
   private readonly pool = Buffer.allocUnsafe(64 * 1024);
+  private saltsView: Buffer = EMPTY;
+  private saltsViewOf: Buffer = EMPTY;
   private poolAt = this.pool.length;
 
   room(n: number): void {
@@ -79,6 +81,28 @@ export class DigestWriter {
     const n = i === length ? length : out.write(text, start, 'utf8');
     this.fill(this.at, n);
     this.at = start + n;
+  }
+
+  /**
+   * The field `text(String(n))` writes, for a position or revision: a non-negative safe
+   * integer's digits are written by hand (no string made); anything else goes through text.
+   */
+  integer(n: number): void {
+    if (!Number.isSafeInteger(n) || n < 0) {
+      this.text(String(n));
+      return;
+    }
+    let digits = 1;
+    for (let rest = n; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+    this.room(4 + digits);
+    this.fill(this.at, digits);
+    const out = this.out;
+    let rest = n;
+    for (let i = this.at + 3 + digits; i > this.at + 3; i--) {
+      out[i] = 0x30 + (rest % 10);
+      rest = Math.floor(rest / 10);
+    }
+    this.at += 4 + digits;
   }
 
   /** The same field from UTF-8 bytes already at hand (`src` from `from` to `to`). */
@@ -134,6 +158,20 @@ export class DigestWriter {
     this.at += n;
     if (this.outView.length !== this.at) this.outView = this.out.subarray(0, this.at);
     sha256Into(this.outView, to, at);
+  }
+
+  /**
+   * The salts made for this digest without a copy: a view of the writer's own buffer, good
+   * only until the next digest, for a caller that stores them at once (better-sqlite3 copies
+   * a bound blob). Saves an allocation per event on the write path.
+   */
+  madeSaltsView(): Buffer {
+    const n = (this.leafCount + 1) * SALT_BYTES;
+    if (this.saltsViewOf !== this.salts || this.saltsView.length !== n) {
+      this.saltsViewOf = this.salts;
+      this.saltsView = this.salts.subarray(0, n);
+    }
+    return this.saltsView;
   }
 
   /** The salts made for this digest (a copy, sized to what was used). */

@@ -124,6 +124,12 @@ describe('appends through the group committer', () => {
     await store.close();
     expect(r.problem).toBeNull();
     expect(r.events).toBe(64 * (1 + 2 + 3 + 1 + 2) + 1);
+    // The writer hands each insert its salts from scratch, not a copy: every row must still
+    // keep its own, fresh ones.
+    const db = new Database(t.file, { readonly: true });
+    const salts = db.prepare<[], { salts: Buffer }>('SELECT salts FROM events').all();
+    db.close();
+    expect(new Set(salts.map((row) => row.salts.toString('hex'))).size).toBe(r.events);
   });
 
   it('chains on from before an append its savepoint undid after it had written', async () => {
