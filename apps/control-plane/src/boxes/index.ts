@@ -10,6 +10,7 @@ export { BoxLifecycle } from './lifecycle/box-lifecycle.service';
 export { BoxWorkspaceHooks, type BoxWorkspaceHook } from './lifecycle/box-workspace-hooks';
 export { boxPaths, projectRoot, daemonLaunch } from './lifecycle/box-paths';
 export { SnapshotsService } from './snapshots/snapshots.service';
+export { BLOB_GC_NOW_JOB } from './snapshots/blob-gc.service';
 export { TurnSnapshots } from './snapshots/turn-snapshots.service';
 export { Terminals } from './terminals/terminals.service';
 export { sizeLimits } from './workspace/size-limits';

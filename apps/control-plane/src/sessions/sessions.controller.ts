@@ -1,10 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@sessionboxer/domain';
 import type { SessionView, SidebarNode, TranscriptPage } from '@sessionboxer/contracts';
 import { AfterQueryDto } from '../common/paging.dto';
 import { IdempotencyKey, RequestActor } from '../auth';
-import { CreateSessionDto, RenameSessionDto, StopSessionDto } from './dto/create-session.dto';
+import {
+  CreateSessionDto,
+  RenameSessionDto,
+  SidebarQueryDto,
+  StopSessionDto,
+} from './dto/create-session.dto';
 import { SessionsService } from './sessions.service';
 
 const idempotencyHeader = {
@@ -13,7 +18,7 @@ const idempotencyHeader = {
   description: 'Repeating a request with the same key returns its first result and changes nothing',
 };
 
-/** Sessions for people and operators: create, list, rename, stop, resume, transcript. */
+/** Sessions for people and operators: create, list, rename, stop, resume, archive, delete, transcript. */
 @ApiTags('sessions')
 @Controller('api')
 export class SessionsController {
@@ -37,9 +42,12 @@ export class SessionsController {
   }
 
   @Get('sidebar')
-  @ApiOperation({ summary: 'The sidebar tree: sessions with their children nested ("child of …")' })
-  sidebar(): SidebarNode[] {
-    return this.sessions.tree();
+  @ApiOperation({
+    summary:
+      'The sidebar tree: sessions with their children nested ("child of …"); archived ones only with ?archived=true',
+  })
+  sidebar(@Query() q: SidebarQueryDto): SidebarNode[] {
+    return this.sessions.tree({ archived: q.archived === 'true' });
   }
 
   @Get('sessions/:id')
@@ -83,6 +91,30 @@ export class SessionsController {
     @IdempotencyKey() idempotencyKey?: string,
   ): Promise<SessionView> {
     return this.sessions.resume(id, { actor, idempotencyKey });
+  }
+
+  @Post('sessions/:id/archive')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Archive a session: hidden from the sidebar's default view" })
+  archive(@Param('id') id: string, @RequestActor() actor: Actor): Promise<SessionView> {
+    return this.sessions.setArchived(id, true, { actor });
+  }
+
+  @Post('sessions/:id/unarchive')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Unarchive a session' })
+  unarchive(@Param('id') id: string, @RequestActor() actor: Actor): Promise<SessionView> {
+    return this.sessions.setArchived(id, false, { actor });
+  }
+
+  @Delete('sessions/:id')
+  @HttpCode(204)
+  @ApiOperation({
+    summary:
+      'Delete a stopped session (409 while it runs): its box and snapshots go, its history stays',
+  })
+  remove(@Param('id') id: string, @RequestActor() actor: Actor): Promise<void> {
+    return this.sessions.delete(id, { actor });
   }
 
   @Get('sessions/:id/transcript')

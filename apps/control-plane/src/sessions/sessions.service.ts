@@ -11,6 +11,7 @@ import {
 } from '@sessionboxer/domain';
 import { deterministicUuid } from '@sessionboxer/event-store';
 import {
+  buildTree,
   notificationQueries,
   sessionDetailsQueries,
   sidebarQueries,
@@ -157,6 +158,19 @@ export class SessionsService {
     return this.get(sessionId);
   }
 
+  /** Archive or unarchive: hidden from the sidebar's default view, or shown again. */
+  async setArchived(sessionId: string, archived: boolean, caller: Caller): Promise<SessionView> {
+    const type = archived ? 'ArchiveSession' : 'UnarchiveSession';
+    await this.run({ type, data: { sessionId }, metadata: this.metadata(caller) });
+    return this.get(sessionId);
+  }
+
+  /** Refused while it runs; its box and snapshot blobs go in the reaction (DeletedSessions). */
+  async delete(sessionId: string, caller: Caller): Promise<void> {
+    const metadata = this.metadata(caller);
+    await this.run({ type: 'DeleteSession', data: { sessionId }, metadata }, { reactions: true });
+  }
+
   /** Every session in the order they were created, each with the parent it nests under. */
   list(): SessionView[] {
     const sessions = this.sidebar().list();
@@ -169,8 +183,10 @@ export class SessionsService {
     }));
   }
 
-  tree(): SidebarNode[] {
-    return this.sidebar().tree();
+  /** Without `archived`, archived sessions are left out (their children show as roots). */
+  tree(options: { archived?: boolean } = {}): SidebarNode[] {
+    const all = this.sidebar().list();
+    return buildTree(options.archived === true ? all : all.filter((s) => !s.archived));
   }
 
   get(sessionId: string): SessionView {

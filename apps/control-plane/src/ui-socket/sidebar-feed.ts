@@ -34,6 +34,7 @@ export class SidebarFeed {
   }
 
   private frame(): string {
-    return frameText('sidebar', { nodes: this.sessions.tree() });
+    // Archived ones too: the browser's "Show archived" toggle filters them.
+    return frameText('sidebar', { nodes: this.sessions.tree({ archived: true }) });
   }
 }

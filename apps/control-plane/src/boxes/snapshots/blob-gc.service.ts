@@ -18,6 +18,9 @@ import { JOBS, type JobFire, type JobsPort } from '../../jobs';
 import { markBlobs, sweepBlobs, type Collected } from './blob-gc';
 import { TurnSnapshots } from './turn-snapshots.service';
 
+/** The one-shot a session's deletion schedules (its id is the sessions module's to use). */
+export const BLOB_GC_NOW_JOB = 'snapshot-blobs-gc-now';
+
 /** The jobs port's schedule that collects snapshot blobs: every hour, at minute 23. */
 export const BLOB_GC_SCHEDULE = { id: 'snapshot-blobs-gc', cron: '23 * * * *' };
 
@@ -93,7 +96,10 @@ export class SnapshotBlobsGc implements OnModuleInit, OnApplicationBootstrap {
   }
 
   private async fired(fire: JobFire): Promise<void> {
-    if (fire.kind !== 'cron' || fire.id !== BLOB_GC_SCHEDULE.id) return;
+    const hourly = fire.kind === 'cron' && fire.id === BLOB_GC_SCHEDULE.id;
+    // A deleted session's one-shot (DeletedSessions in the sessions module).
+    const asked = fire.kind === 'delayed' && fire.id === BLOB_GC_NOW_JOB;
+    if (!hourly && !asked) return;
     await this.collect();
   }
 }

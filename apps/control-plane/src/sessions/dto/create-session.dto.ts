@@ -120,3 +120,11 @@ export class StopSessionDto {
   @MaxLength(STOP_REASON_MAX_LENGTH)
   reason?: string;
 }
+
+/** `GET /api/sidebar?archived=true` includes archived sessions. */
+export class SidebarQueryDto {
+  @ApiPropertyOptional({ enum: ['true', 'false'] })
+  @IsOptional()
+  @IsIn(['true', 'false'], oneOf('archived', ['true', 'false']))
+  archived?: 'true' | 'false';
+}
