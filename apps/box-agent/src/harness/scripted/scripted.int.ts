@@ -205,11 +205,11 @@ describe('parsePrompt', () => {
     ['{"script": ["say"]}', 'script[0] is not an object such as {"say": "hello"}'],
     [
       '{"script": [{"say": "a", "fail": "b"}]}',
-      'script[0] needs exactly one of say, call, sleep, echo_env, fail, burst (it has say, fail)',
+      'script[0] needs exactly one of say, call, sleep, echo_env, fail, cost, burst (it has say, fail)',
     ],
     [
       '{"script": [{"shout": "a"}]}',
-      'script[0] needs exactly one of say, call, sleep, echo_env, fail, burst (it has shout)',
+      'script[0] needs exactly one of say, call, sleep, echo_env, fail, cost, burst (it has shout)',
     ],
     [
       '{"script": [{"call": "whoami"}]}',
