@@ -85,3 +85,21 @@ export const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 /** The built-in servers every agent gets; an entry of the same name would shadow one. */
 export const RESERVED_MCP_NAMES: readonly string[] = ['desktop', 'sessionboxer'];
+
+/**
+ * What is wrong with a session title, in the decider's words (validTitle), or null: trimmed,
+ * not empty, at most TITLE_MAX_LENGTH characters (code points), no control characters. Here
+ * so the web UI's rename checks the same rule before sending.
+ */
+export function titleProblem(title: string): string | null {
+  const trimmed = title.trim();
+  if (trimmed.length === 0) return 'title must not be empty';
+  const length = [...trimmed].length;
+  if (length > TITLE_MAX_LENGTH) {
+    return `title must be at most ${TITLE_MAX_LENGTH} characters (it has ${length})`;
+  }
+  if (/[\p{Cc}\p{Zl}\p{Zp}]/u.test(trimmed)) {
+    return 'title must not contain control characters such as newlines or tabs';
+  }
+  return null;
+}

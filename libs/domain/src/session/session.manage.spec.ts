@@ -1,6 +1,13 @@
 import { ErrorCode } from '../kernel';
 import { DeciderSpecification } from '../../test/decider-spec';
-import { createSession, meta, sessionCreated, sessionStopped } from '../../test/session-fixtures';
+import {
+  createSession,
+  meta,
+  sessionCreated,
+  sessionStopped,
+  setTitle,
+} from '../../test/session-fixtures';
+import { titleProblem } from '../limits';
 import type { SessionCommand } from './session.commands';
 import type { SessionEvent } from './session.events';
 import { sessionDecider } from './session.decider';
@@ -79,4 +86,22 @@ describe('session decider: archive, unarchive, delete', () => {
       .when(command('ArchiveSession'))
       .thenThrows(ErrorCode.NotFound, /does not exist/);
   });
+});
+
+describe('titleProblem, the rule the web UI checks a rename with', () => {
+  it.each(['', '   ', 'x'.repeat(201), 'two\nlines', 'Fine title', '😀'.repeat(200)])(
+    'says what the decider says for %j',
+    (title) => {
+      const state = sessionDecider.evolve(sessionDecider.initialState, sessionCreated());
+      const refusal = (() => {
+        try {
+          sessionDecider.decide(setTitle('s1', title), state);
+          return null;
+        } catch (e) {
+          return (e as Error).message;
+        }
+      })();
+      expect(titleProblem(title)).toBe(refusal);
+    },
+  );
 });
