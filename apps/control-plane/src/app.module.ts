@@ -10,6 +10,7 @@ import { ClusterModule } from './cluster';
 import type { AppConfig } from './config';
 import { EgressModule } from './egress';
 import { HistoryModule } from './history';
+import { InboxModule } from './inbox';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { LoggingModule } from './logging';
 import { MetricsModule } from './metrics';
@@ -42,6 +43,7 @@ export class AppModule {
         CallsModule,
         AuthModule,
         SettingsModule,
+        InboxModule,
         PresenceModule,
         BoxesModule,
         EgressModule,

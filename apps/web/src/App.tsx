@@ -3,6 +3,8 @@ import { checkAuth } from './auth';
 import { AppHeader } from './components/AppHeader';
 import { CliLoginPage } from './components/CliLoginPage';
 import { Home } from './components/Home';
+import { InboxPage } from './components/inbox/InboxPage';
+import { useInboxSync, useSessionOpenedReads } from './components/inbox/inbox-store';
 import { SessionView } from './components/SessionView';
 import { SandboxesPage } from './components/sandboxes/SandboxesPage';
 import { SettingsPage } from './components/SettingsPage';
@@ -26,6 +28,8 @@ function Page({ route }: { route: Route }) {
       return <TerminalsPage />;
     case 'sandboxes':
       return <SandboxesPage />;
+    case 'inbox':
+      return <InboxPage />;
     case 'cli-login':
       return <CliLoginPage requestId={route.id} />;
     case 'missing':
@@ -45,6 +49,8 @@ function Shell() {
   useEffect(() => {
     void showSession(sessionId);
   }, [sessionId]);
+  useInboxSync();
+  useSessionOpenedReads(sessionId);
   return (
     <div className="app">
       <AppHeader />

@@ -6,6 +6,7 @@ export type Route =
   | { name: 'settings' }
   | { name: 'terminals' }
   | { name: 'sandboxes' }
+  | { name: 'inbox' }
   | { name: 'cli-login'; id: string }
   | { name: 'missing' };
 
@@ -16,6 +17,7 @@ export function parseRoute(pathname: string): Route {
   if (pathname === '/settings' || pathname === '/settings/') return { name: 'settings' };
   if (pathname === '/terminals' || pathname === '/terminals/') return { name: 'terminals' };
   if (pathname === '/sandboxes' || pathname === '/sandboxes/') return { name: 'sandboxes' };
+  if (pathname === '/inbox' || pathname === '/inbox/') return { name: 'inbox' };
   const login = /^\/cli-login\/([^/]+)\/?$/.exec(pathname);
   if (login) return { name: 'cli-login', id: decodeURIComponent(login[1]) };
   const session = /^\/sessions\/([^/]+)\/?$/.exec(pathname);

@@ -13,3 +13,4 @@ export type * from './ui-socket';
 export type * from './vocabulary';
 export type * from './timeline';
 export type * from './terminals';
+export type * from './inbox';

@@ -15,3 +15,4 @@ export * from './egress';
 export * from './ssh-endpoint';
 export * from './ssh-key';
 export * from './ssh-terminal';
+export * from './inbox';

@@ -35,3 +35,4 @@ export * from './timeline.projection';
 export * from './ssh-endpoints.projection';
 export * from './ssh-keys.projection';
 export * from './ssh-terminals.projection';
+export * from './inbox.projection';

@@ -22,6 +22,7 @@ import { apiKeysProjection } from './api-keys.projection';
 import { sandboxesProjection } from './sandboxes.projection';
 import { timelineProjection } from './timeline.projection';
 import { turnSnapshotsProjection } from './turn-snapshots.projection';
+import { inboxProjection } from './inbox.projection';
 
 /** Every read model of this lib, for the runner and for rebuild. */
 export const allProjections: readonly AnyProjection[] = [
@@ -48,4 +49,5 @@ export const allProjections: readonly AnyProjection[] = [
   sshEndpointsProjection,
   sshKeysProjection,
   sshTerminalsProjection,
+  inboxProjection,
 ];

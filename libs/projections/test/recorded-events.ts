@@ -1,4 +1,7 @@
 import {
+  inboxStream,
+  type InboxEvent,
+  isInboxEvent,
   boxStream,
   conversationStream,
   isBoxEvent,
@@ -35,6 +38,7 @@ export const PERSON: Actor = { kind: 'person', id: 'ada' };
 /** Any event of the domain's aggregates. */
 export type AnyDomainEvent =
   | SessionEvent
+  | InboxEvent
   | BoxEvent
   | PrEvent
   | SettingsEvent
@@ -64,6 +68,7 @@ function streamOf(event: AnyDomainEvent): string {
   if (isCurrentRunEvent(event)) return sessionVerificationsStream(event.data.sessionId);
   if (isScheduleEvent(event)) return scheduleStream(event.data.scheduleId);
   if (isRepositoryEvent(event)) return repositoriesStream();
+  if (isInboxEvent(event)) return inboxStream(event.data.userId);
   return sessionStream(event.data.sessionId);
 }
 

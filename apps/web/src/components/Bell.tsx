@@ -1,20 +1,23 @@
 import { useEffect, useState } from 'react';
 import type { Notification } from '@sessionboxer/contracts';
+import { Link } from '../router';
 import { useStore } from '../store';
+import { markInboxRead, useInbox } from './inbox/inbox-store';
 
 const NONE: Notification[] = [];
-/** Notifications this page has shown in the open list (the server keeps none read yet). */
-const seen = new Set<string>();
 
-/** How many notifications are unread; opening the list counts all of them as seen. */
-function useUnread(notifications: Notification[], open: boolean): number {
-  const [, setSeenCount] = useState(0);
+/**
+ * How many of the shown session's notifications are unread, as the server keeps it (the inbox's
+ * read state, so a reload keeps them read); opening the list reads the session's items.
+ */
+function useUnread(sessionId: string | null, open: boolean): number {
+  const inbox = useInbox();
   useEffect(() => {
-    if (!open) return;
-    for (const n of notifications) seen.add(n.id);
-    setSeenCount(seen.size);
-  }, [open, notifications]);
-  return notifications.filter((n) => !n.read && !seen.has(n.id)).length;
+    if (open && sessionId) void markInboxRead({ sessionId }).catch(() => undefined);
+  }, [open, sessionId, inbox.unreadBySession[sessionId ?? '']]);
+  return inbox.items.filter(
+    (i) => i.sessionId === sessionId && !i.read && i.kind === 'notification',
+  ).length;
 }
 
 /** Escape closes the open list. */
@@ -52,14 +55,32 @@ function NotificationList({ notifications }: { notifications: Notification[] }) 
   );
 }
 
+/** The inbox across sessions, with what is unread in it. */
+function InboxLink() {
+  const { unreadCount } = useInbox();
+  return (
+    <Link to="/inbox" className="inbox-link">
+      Inbox
+      {unreadCount > 0 && (
+        <>
+          {' '}
+          <span className="count unread">{unreadCount}</span>
+        </>
+      )}
+    </Link>
+  );
+}
+
 /** The bell of the shown session: the unread count, and the list of its notifications. */
 export function Bell() {
   const notifications = useStore((s) => s.view?.parts.notifications ?? NONE);
+  const sessionId = useStore((s) => s.view?.sessionId ?? null);
   const [open, setOpen] = useState(false);
-  const unread = useUnread(notifications, open);
+  const unread = useUnread(sessionId, open);
   useEscapeCloses(open, () => setOpen(false));
   return (
     <div className="bell">
+      <InboxLink />{' '}
       <button
         type="button"
         aria-expanded={open}

@@ -2,6 +2,8 @@ import { useMemo, useState, type KeyboardEvent } from 'react';
 import { navigate, sessionPath } from '../router';
 import { useStore } from '../store';
 import { activityOf, turnRunning } from '../view-state';
+import { useInbox } from './inbox/inbox-store';
+import '../styles/inbox.css';
 import type { SidebarNode } from '@sessionboxer/contracts';
 
 /** Arrow keys move between the visible items, in the order they are shown. */
@@ -42,6 +44,18 @@ interface RowProps {
   onToggle: () => void;
 }
 
+/** How many of the inbox's items in this session are unread (none: nothing shown). */
+function InboxBadge({ sessionId }: { sessionId: string }) {
+  const unread = useInbox().unreadBySession[sessionId] ?? 0;
+  if (unread === 0) return null;
+  return (
+    <>
+      {' '}
+      <span className="inbox-badge">{unread} unread</span>
+    </>
+  );
+}
+
 /** The session's line: a twisty for its children, title, status, and whose child it is. */
 function TreeRow({ node, expanded, onOpen, onToggle }: RowProps) {
   // The open session's transcript tells whether its agent is working; other rows say only
@@ -74,6 +88,7 @@ function TreeRow({ node, expanded, onOpen, onToggle }: RowProps) {
       <span className="tree-title">{node.title}</span>{' '}
       <span className={`status status-${status}`}>{status}</span>{' '}
       {node.childOf && <span className="child-of">child of {node.childOf.title}</span>}
+      <InboxBadge sessionId={node.id} />
     </div>
   );
 }

@@ -1,0 +1,1 @@
+export { InboxModule } from './inbox.module';
