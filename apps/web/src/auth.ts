@@ -12,7 +12,7 @@ async function signedIn(username: string | null): Promise<void> {
   setState({ auth: 'signed-in', username });
   live.start();
   try {
-    setState({ sidebar: await get<SidebarNode[]>('/api/sidebar') });
+    setState({ sidebar: await get<SidebarNode[]>('/api/sidebar?archived=true') });
   } catch (e) {
     console.warn('could not load the sidebar', e);
     setState((s) => ({ sidebar: s.sidebar ?? [] }));

@@ -1,7 +1,9 @@
-import { post } from '../api';
+import { useId, useState, type FormEvent } from 'react';
+import { titleProblem } from '@sessionboxer/domain/limits';
+import { del, patch, post } from '../api';
 import { environmentName, providerName } from '../format';
 import { useAction } from '../hooks';
-import { Link, sessionPath } from '../router';
+import { Link, navigate, sessionPath } from '../router';
 import type { SessionView } from '@sessionboxer/contracts';
 import { applyActionResult, type Activity } from '../view-state';
 import { useConfirm } from './ConfirmDialog';
@@ -65,20 +67,114 @@ function useStopResume(sessionId: string, title: string, status: Status) {
   return { busy, error, toggle, dialog };
 }
 
-/** The session's title (the page's h1), what it runs, and Stop / Resume, Session settings. */
+/**
+ * The title edited in place: checked with the server's rule (titleProblem) before it is sent,
+ * the problem shown under the field; Escape or Cancel leave the title as it was.
+ */
+function RenameForm(props: { sessionId: string; title: string; onDone: () => void }) {
+  const { sessionId, title, onDone } = props;
+  const [value, setValue] = useState(title);
+  const [shown, setShown] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
+  const id = useId();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem = titleProblem(value);
+    setShown(problem);
+    if (problem !== null) return;
+    await run(async () => {
+      const updated = await patch<SessionView>(`/api/sessions/${sessionId}`, { title: value });
+      applyActionResult(sessionId, { session: updated });
+      onDone();
+    });
+  };
+  return (
+    <form className="rename-form" onSubmit={(e) => void submit(e)}>
+      <label htmlFor={`${id}-title`}>Session title</label>
+      <div className="row">
+        <input
+          id={`${id}-title`}
+          value={value}
+          autoFocus
+          aria-invalid={shown !== null}
+          aria-describedby={shown === null ? undefined : `${id}-problem`}
+          onChange={(e) => setValue(e.target.value)}
+          onKeyDown={(e) => e.key === 'Escape' && onDone()}
+        />
+        <button type="submit" disabled={busy}>
+          Save title
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+      {shown !== null && (
+        <p id={`${id}-problem`} className="error" role="alert">
+          {shown}
+        </p>
+      )}
+      <ErrorAlert error={error} />
+    </form>
+  );
+}
+
+/** Archive / unarchive, and Delete once the person confirms (the server refuses a running one). */
+function useManage(sessionId: string, title: string, archived: boolean) {
+  const { busy, error, run } = useAction();
+  const { confirm, dialog } = useConfirm();
+  const toggleArchived = () =>
+    run(async () => {
+      const route = archived ? 'unarchive' : 'archive';
+      const updated = await post<SessionView>(`/api/sessions/${sessionId}/${route}`);
+      applyActionResult(sessionId, { session: updated });
+    });
+  const remove = async () => {
+    const sure = await confirm({
+      title: 'Delete this session?',
+      body: `“${title}” leaves every list and its box and snapshots are removed. Its history stays for audits.`,
+      action: 'Delete session',
+    });
+    if (!sure) return;
+    await run(async () => {
+      await del(`/api/sessions/${sessionId}`);
+      navigate('/');
+    });
+  };
+  return { busy, error, toggleArchived, remove, dialog };
+}
+
+/** The session's title (the page's h1), what it runs, and its actions. */
 export function SessionHeader(props: Props) {
   const { sessionId, title, session, status, activity, settingsOpen, onToggleSettings } = props;
   const { busy, error, toggle, dialog } = useStopResume(sessionId, title, status);
+  const archived = session?.archived === true;
+  const manage = useManage(sessionId, title, archived);
+  const [renaming, setRenaming] = useState(false);
   return (
     <div className="session-header">
       <div className="session-title">
-        <h1>{title}</h1>
+        {renaming ? (
+          <RenameForm sessionId={sessionId} title={title} onDone={() => setRenaming(false)} />
+        ) : (
+          <h1>{title}</h1>
+        )}
         <SessionFacts session={session} activity={activity} />
         {session?.box?.failure && <p className="error">The box failed: {session.box.failure}</p>}
       </div>
       <div className="row session-actions">
         <button type="button" disabled={busy} onClick={() => void toggle()}>
           {status === 'running' ? 'Stop session' : 'Resume session'}
+        </button>
+        {!renaming && (
+          <button type="button" onClick={() => setRenaming(true)}>
+            Rename
+          </button>
+        )}
+        <button type="button" disabled={manage.busy} onClick={() => void manage.toggleArchived()}>
+          {archived ? 'Unarchive' : 'Archive'}
+        </button>
+        <button type="button" disabled={manage.busy} onClick={() => void manage.remove()}>
+          Delete
         </button>
         <button
           type="button"
@@ -90,7 +186,9 @@ export function SessionHeader(props: Props) {
         </button>
       </div>
       <ErrorAlert error={error} />
+      <ErrorAlert error={manage.error} />
       {dialog}
+      {manage.dialog}
     </div>
   );
 }
