@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { checkAuth } from './auth';
 import { AppHeader } from './components/AppHeader';
 import { CliLoginPage } from './components/CliLoginPage';
+import { CommandPalette } from './components/palette/CommandPalette';
 import { Home } from './components/Home';
 import { InboxPage } from './components/inbox/InboxPage';
 import { useInboxSync, useSessionOpenedReads } from './components/inbox/inbox-store';
@@ -54,6 +55,7 @@ function Shell() {
   return (
     <div className="app">
       <AppHeader />
+      <CommandPalette />
       <div className="layout">
         <Sidebar currentId={sessionId} />
         <main className="page" id="main">
