@@ -69,5 +69,18 @@ describe('admin API: archiving and deleting sessions', () => {
       'SessionStopped',
       'SessionDeleted',
     ]);
+    // Auditors still get its bundle: the export reads the log, not the read models.
+    const bundle = await fetch(`${api.url}/api/sessions/${id}/export`, {
+      headers: api.authHeaders,
+    });
+    expect(bundle.status).toBe(200);
+    expect(await bundle.text()).toContain('SessionDeleted');
+    const none = await fetch(
+      `${api.url}/api/sessions/00000000-0000-4000-8000-000000000000/export`,
+      {
+        headers: api.authHeaders,
+      },
+    );
+    expect(none.status).toBe(404);
   });
 });

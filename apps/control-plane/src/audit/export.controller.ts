@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { DomainError, ErrorCode } from '@sessionboxer/domain';
+import { DomainError, ErrorCode, sessionStream } from '@sessionboxer/domain';
 import type { EventStore } from '@sessionboxer/event-store';
 import {
   CHECKPOINT_STREAM,
@@ -11,10 +11,8 @@ import {
   loadOrCreateAuditKey,
   type CheckpointData,
 } from '@sessionboxer/event-store/chain';
-import type { SqliteReadModelStore } from '@sessionboxer/projections';
-import { requireSession } from '../common/require-session';
 import type { AppConfig } from '../config';
-import { APP_CONFIG, EVENT_STORE, READ_MODELS } from '../infrastructure/tokens';
+import { APP_CONFIG, EVENT_STORE } from '../infrastructure/tokens';
 import { CredentialsService } from '../settings';
 import { exportRedaction, sessionSelection } from './export-scope';
 
@@ -33,7 +31,6 @@ function flag(value: unknown, name: string): boolean {
 export class ExportController {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly credentials: CredentialsService,
   ) {}
@@ -53,7 +50,8 @@ export class ExportController {
   ): Promise<void> {
     const redacted = flag(redactParam, 'redact');
     const family = flag(familyParam, 'family');
-    requireSession(this.readModels, id);
+    // From the log, not the read models: a deleted session's history is still the auditors'.
+    await this.requireRecorded(id);
     const store = this.store;
     if (!isChainReader(store)) {
       throw new DomainError(ErrorCode.Unavailable, 'this event store keeps no hash chain here');
@@ -85,5 +83,18 @@ export class ExportController {
       return;
     }
     res.end();
+  }
+
+  /** NOT_FOUND, as every route answers it, unless the log holds the session's stream. */
+  private async requireRecorded(id: string): Promise<void> {
+    const stream = (() => {
+      try {
+        return sessionStream(id);
+      } catch {
+        return null;
+      }
+    })();
+    const [first] = stream ? await this.store.readStream(stream, { maxCount: 1 }) : [];
+    if (!first) throw new DomainError(ErrorCode.NotFound, `session ${id} does not exist`);
   }
 }
