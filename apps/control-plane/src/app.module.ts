@@ -11,6 +11,7 @@ import type { AppConfig } from './config';
 import { EgressModule } from './egress';
 import { HistoryModule } from './history';
 import { InboxModule } from './inbox';
+import { PushModule } from './push';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { LoggingModule } from './logging';
 import { MetricsModule } from './metrics';
@@ -44,6 +45,7 @@ export class AppModule {
         AuthModule,
         SettingsModule,
         InboxModule,
+        PushModule,
         PresenceModule,
         BoxesModule,
         EgressModule,

@@ -12,6 +12,8 @@ export interface AppConfig {
   port: number;
   /** Folder holding the embedded stores (events.sqlite, read-models.sqlite). */
   dataDir: string;
+  /** SESSIONBOXER_PUSH_ALLOW_LOCAL_HTTP=on: push subscriptions may be http://127.0.0.1 (tests, dev). */
+  pushAllowLocalHttp: boolean;
   /** When set, the event store is EventStoreDB at this connection string instead of SQLite. */
   eventStoreUrl: string | null;
   /** SESSIONBOXER_AUDIT_KEY: the ed25519 key signing chain checkpoints (default: beside dataDir). */
@@ -104,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host,
     port,
     dataDir,
+    pushAllowLocalHttp: env.SESSIONBOXER_PUSH_ALLOW_LOCAL_HTTP === 'on',
     eventStoreUrl: url ? url : null,
     auditKey: auditKeyPath(dataDir, env),
     checkpointEvery,

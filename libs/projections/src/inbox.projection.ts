@@ -103,13 +103,40 @@ export const inboxProjection: Projection<InboxDoc> = {
 
 export const INBOX_PAGE_MAX = 500;
 
+/** The inbox item an event adds, if any (what a push reaction sends). */
+export function inboxItemIdOf(event: RecordedEvent): string | null {
+  if (isSessionEvent(event) && event.type === 'NotificationSent') {
+    return item('notification', event.data.notificationId);
+  }
+  if (isApprovalEvent(event) && event.type === 'ApprovalRequested') {
+    return item('approval', event.data.approvalId);
+  }
+  const e = event as RecordedEvent & ConversationEvent;
+  if (e.type === 'TurnFinished' && e.data.status === 'failed') {
+    return item('turn', `${e.data.conversationId}-${e.data.turn}`);
+  }
+  return null;
+}
+
 export interface InboxQueries {
+  /** One item (read state aside), or null when gone. */
+  item(itemId: string): Omit<InboxItem, 'read'> | null;
   /** A person's inbox as of `at`, newest first (an approval past its deadline is gone). */
   forUser(userId: string, at: string): InboxPage;
 }
 
 export function inboxQueries(reader: ReadModelReader): InboxQueries {
+  const titleOf = (sessionId: string) => {
+    const doc = reader.get(inboxProjection, `title:${sessionId}`);
+    return doc?.t === 'title' ? doc.title : '';
+  };
   return {
+    item(itemId) {
+      const doc = reader.get(inboxProjection, itemId);
+      if (doc?.t !== 'item') return null;
+      const { expiresAt: _e, ...rest } = doc.item;
+      return { ...rest, sessionTitle: titleOf(rest.sessionId) };
+    },
     forUser(userId, at) {
       const docs = reader.list(inboxProjection, { partition: ITEMS, limit: 10_000 });
       const items: InboxItem[] = [];
@@ -117,9 +144,8 @@ export function inboxQueries(reader: ReadModelReader): InboxQueries {
         if (doc.t !== 'item') continue;
         const { expiresAt, ...rest } = doc.item;
         if (expiresAt !== null && at >= expiresAt) continue;
-        const title = reader.get(inboxProjection, `title:${rest.sessionId}`);
         const read = reader.get(inboxProjection, `read:${userId}:${rest.id}`) !== null;
-        items.push({ ...rest, sessionTitle: title?.t === 'title' ? title.title : '', read });
+        items.push({ ...rest, sessionTitle: titleOf(rest.sessionId), read });
         if (items.length >= INBOX_PAGE_MAX) break;
       }
       const unread: Record<string, number> = {};

@@ -1,0 +1,1 @@
+export { PushModule } from './push.module';

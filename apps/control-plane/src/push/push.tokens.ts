@@ -1,0 +1,1 @@
+export const PUSH_STORE = Symbol('PUSH_STORE');
