@@ -92,6 +92,14 @@ describe('the inbox', () => {
     expect(await page.getByText(/· unread/).count()).toBe(0);
     expect(await page.title()).toBe('Sessionboxer');
     await checkPage(page, 'inbox-read');
+    // The service worker that shows a Web Push is served and installs (no push service here).
+    const sw = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.register('/push-sw.js');
+      await navigator.serviceWorker.ready;
+      return reg.active?.scriptURL ?? null;
+    });
+    expect(sw).toBe(`${api.url}/push-sw.js`);
+    await page.getByRole('button', { name: 'Push to this device' }).waitFor();
     const listed = (await api.request('GET', '/api/inbox')).body;
     expect(listed.unreadCount).toBe(0);
     expect(listed.items.map((i: { kind: string }) => i.kind).sort()).toEqual([

@@ -33,7 +33,7 @@ async function send(
   const res = await fetch(details.endpoint, {
     method: details.method,
     headers: details.headers as Record<string, string>,
-    body: details.body ?? undefined,
+    body: details.body ? new Uint8Array(details.body) : undefined,
     signal: AbortSignal.timeout(30_000),
   });
   await res.arrayBuffer().catch(() => undefined);

@@ -2,6 +2,7 @@ import type { InboxItem } from '@sessionboxer/contracts';
 import { useState } from 'react';
 import { navigate, sessionPath } from '../../router';
 import { markInboxRead, useInbox } from './inbox-store';
+import { PushEnrol } from './PushEnrol';
 import '../../styles/inbox.css';
 
 const KIND: Record<InboxItem['kind'], string> = {
@@ -46,6 +47,7 @@ export function InboxPage() {
           Mark all read
         </button>
         <NotificationPermission />
+        <PushEnrol />
       </div>
       {items.length === 0 && <p className="muted">Nothing needs you.</p>}
       <ul aria-label="Inbox items" className="inbox-items">
