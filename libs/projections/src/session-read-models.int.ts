@@ -166,6 +166,7 @@ describe('session read models over the real SQLite event store', () => {
         ['conversations', true],
         ['counter', true],
         ['egress_hosts', true],
+        ['inbox', true],
         ['limits', true],
         ['notifications', true],
         ['pull_requests', true],
