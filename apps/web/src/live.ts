@@ -12,6 +12,7 @@ import {
   openPane,
   paneOfRequest,
 } from './view-state';
+import { applyInboxFrame } from './components/inbox/inbox-store';
 
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 10_000;
@@ -55,6 +56,9 @@ function apply(frame: UiServerFrame): void {
       return;
     case 'terminal.output':
       applyTerminalOutputFrame(frame.data);
+      return;
+    case 'inbox':
+      applyInboxFrame(frame.data);
       return;
     default:
       // A frame of a newer control plane: nothing to do with it.

@@ -10,6 +10,7 @@ import type {
   TerminalListing,
   VerificationRun,
 } from './panes';
+import type { InboxPage } from './inbox';
 import type { SessionView, SidebarNode } from './sessions';
 import type { SshTerminalOutputFrame, SshTerminalView } from './terminals';
 import type { QueuedPrompt, TranscriptPage } from './transcript';
@@ -104,6 +105,8 @@ export interface UiServerEvents {
   terminals: SshTerminalView[];
   /** New bytes of an SSH terminal's output, to every browser (the Terminals view). */
   'terminal.output': SshTerminalOutputFrame;
+  /** The signed-in person's inbox (the body of `GET /api/inbox`), at connection and on change. */
+  inbox: InboxPage;
 }
 
 /** One frame of a map: `{event, data}` as a union discriminated by `event`. */

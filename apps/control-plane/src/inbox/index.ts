@@ -1,1 +1,2 @@
 export { InboxModule } from './inbox.module';
+export { InboxService } from './inbox.service';

@@ -8,6 +8,7 @@ import {
 import type { EventStore, Subscription } from '@sessionboxer/event-store';
 import type { ProjectionRunner } from '@sessionboxer/projections';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/tokens';
+import { InboxFeed } from './inbox-feed';
 import { SessionFeed } from './session-feed';
 import { SidebarFeed } from './sidebar-feed';
 import { TranscriptFeed } from './transcript-feed';
@@ -34,6 +35,7 @@ export class UiFeed implements OnApplicationBootstrap, OnApplicationShutdown {
     private readonly transcripts: TranscriptFeed,
     private readonly sidebar: SidebarFeed,
     private readonly sessions: SessionFeed,
+    private readonly inbox: InboxFeed,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -86,7 +88,7 @@ export class UiFeed implements OnApplicationBootstrap, OnApplicationShutdown {
       await this.runner.waitForPosition(target).catch(() => undefined);
       this.sent = target;
       // Each feed on its own: one that fails (logged) does not hold up the others.
-      for (const feed of [this.transcripts, this.sidebar, this.sessions]) {
+      for (const feed of [this.transcripts, this.sidebar, this.sessions, this.inbox]) {
         try {
           await feed.caughtUp();
         } catch (e) {

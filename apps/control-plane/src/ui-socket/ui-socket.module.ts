@@ -3,11 +3,13 @@ import { AgentModule } from '../agent';
 import { AuthModule } from '../auth';
 import { AutoQaModule } from '../auto-qa';
 import { BoxesModule } from '../boxes';
+import { InboxModule } from '../inbox';
 import { OtherSessionsModule } from '../other-sessions';
 import { PresenceModule } from '../presence';
 import { PullRequestsModule } from '../pull-requests';
 import { SessionsModule } from '../sessions';
 import { SettingsModule } from '../settings';
+import { InboxFeed } from './inbox-feed';
 import { SessionFeed } from './session-feed';
 import { SessionState } from './session-state';
 import { SidebarFeed } from './sidebar-feed';
@@ -23,12 +25,22 @@ import { UiSignIns } from './ui-sign-ins';
     AgentModule,
     AutoQaModule,
     BoxesModule,
+    InboxModule,
     OtherSessionsModule,
     PresenceModule,
     PullRequestsModule,
     SessionsModule,
     SettingsModule,
   ],
-  providers: [UiSignIns, UiGateway, TranscriptFeed, SidebarFeed, SessionState, SessionFeed, UiFeed],
+  providers: [
+    UiSignIns,
+    UiGateway,
+    TranscriptFeed,
+    SidebarFeed,
+    InboxFeed,
+    SessionState,
+    SessionFeed,
+    UiFeed,
+  ],
 })
 export class UiSocketModule {}

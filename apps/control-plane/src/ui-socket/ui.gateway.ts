@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { toErrorAnswer } from '../errors/error-answer';
 import { JSON_MAX_BYTES } from '../errors/json-policy';
 import { SessionsService } from '../sessions';
+import { InboxFeed } from './inbox-feed';
 import { SessionFeed } from './session-feed';
 import { SidebarFeed } from './sidebar-feed';
 import { TranscriptFeed } from './transcript-feed';
@@ -54,6 +55,7 @@ export class UiGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisco
     private readonly sessionFeed: SessionFeed,
     private readonly sessions: SessionsService,
     private readonly signIns: UiSignIns,
+    private readonly inbox: InboxFeed,
   ) {}
 
   handleConnection(client: WebSocket, request: IncomingMessage): void {
@@ -61,6 +63,9 @@ export class UiGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisco
     this.signIns.join(client, request.headers);
     this.presence.join(client);
     this.sidebar.join(client);
+    void this.inbox.join(client, request.headers).catch((e: unknown) => {
+      this.logger.warn(`the inbox feed could not join a browser: ${String(e)}`);
+    });
   }
 
   handleDisconnect(client: WebSocket): void {
@@ -68,6 +73,7 @@ export class UiGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisco
     this.presence.leave(client);
     this.transcripts.leave(client);
     this.sidebar.leave(client);
+    this.inbox.leave(client);
     this.sessionFeed.leave(client);
   }
 

@@ -4,7 +4,6 @@ import { api } from '../../api';
 
 /** The signed-in person's inbox as the control plane holds it (read state included). */
 const EMPTY: InboxPage = { items: [], unreadCount: 0, unreadBySession: {} };
-const POLL_MS = 2000;
 let page: InboxPage = EMPTY;
 let loaded = false;
 const listeners = new Set<() => void>();
@@ -33,8 +32,13 @@ export async function refreshInbox(): Promise<void> {
   try {
     set(await api<InboxPage>('GET', '/api/inbox'));
   } catch {
-    // offline or signed out: the next poll tries again
+    // offline or signed out: the socket's next inbox frame brings it
   }
+}
+
+/** The UI socket's `inbox` frame: at connection, and whenever this person's inbox changed. */
+export function applyInboxFrame(next: InboxPage): void {
+  set(next);
 }
 
 /** Marks items read on the server (some, a session's, or all); the answer is the new inbox. */
@@ -52,12 +56,13 @@ export function useInbox(): InboxPage {
   return useSyncExternalStore(subscribe, () => page);
 }
 
-/** Keeps the inbox fresh while the app is shown, and the tab title counting what is unread. */
+/**
+ * Loads the inbox once (the socket's `inbox` frames keep it fresh after), and keeps the tab
+ * title counting what is unread.
+ */
 export function useInboxSync(): void {
   useEffect(() => {
     void refreshInbox();
-    const timer = window.setInterval(() => void refreshInbox(), POLL_MS);
-    return () => window.clearInterval(timer);
   }, []);
   const { unreadCount } = useInbox();
   useEffect(() => {
