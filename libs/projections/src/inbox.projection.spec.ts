@@ -90,6 +90,14 @@ describe('inbox projection', () => {
     });
   });
 
+  it("leaves out a deleted session's items", () => {
+    const deleted = { type: 'SessionDeleted', data: { sessionId: 's2', at: AT } };
+    spec.given(events([...base, deleted])).thenQuery(of('ada'), { ids: [], unread: 0, by: {} });
+    spec
+      .given(events([...base, deleted]))
+      .thenQuery((r) => inboxQueries(r).item('notification:n1'), null);
+  });
+
   it('keeps read state per person', () => {
     const given = events([...base, read('ada', ['notification:n1'])]);
     spec.given(given).thenQuery(of('ada'), {

@@ -18,6 +18,8 @@ type ItemDoc = Omit<InboxItem, 'sessionTitle' | 'read'> & { expiresAt: string | 
 type InboxDoc =
   | { t: 'item'; item: ItemDoc }
   | { t: 'title'; title: string }
+  /** A deleted session: its items are left out (they are keyed by item, not by session). */
+  | { t: 'deleted' }
   | { t: 'conversation'; sessionId: string }
   | { t: 'read' };
 
@@ -38,6 +40,9 @@ function sessionChange(event: RecordedEvent): DocumentChange<InboxDoc>[] {
   if (event.type === 'SessionCreated' || event.type === 'SessionTitleSet') {
     const { sessionId, title } = event.data;
     return [put(`title:${sessionId}`, 'titles', 0, { t: 'title', title })];
+  }
+  if (event.type === 'SessionDeleted') {
+    return [put(`deleted:${event.data.sessionId}`, 'deleted', 0, { t: 'deleted' })];
   }
   if (event.type !== 'NotificationSent') return [];
   const { sessionId, notificationId, text, at } = event.data;
@@ -86,10 +91,12 @@ function apply(event: RecordedEvent, get: (id: string) => InboxDoc | null) {
 
 export const inboxProjection: Projection<InboxDoc> = {
   name: 'inbox',
-  version: 1,
+  // 2: a deleted session's items are left out.
+  version: 2,
   handles: [
     'SessionCreated',
     'SessionTitleSet',
+    'SessionDeleted',
     'NotificationSent',
     'ApprovalRequested',
     'ApprovalAnswered',
@@ -126,6 +133,8 @@ export interface InboxQueries {
 }
 
 export function inboxQueries(reader: ReadModelReader): InboxQueries {
+  const deleted = (sessionId: string) =>
+    reader.get(inboxProjection, `deleted:${sessionId}`) !== null;
   const titleOf = (sessionId: string) => {
     const doc = reader.get(inboxProjection, `title:${sessionId}`);
     return doc?.t === 'title' ? doc.title : '';
@@ -133,7 +142,7 @@ export function inboxQueries(reader: ReadModelReader): InboxQueries {
   return {
     item(itemId) {
       const doc = reader.get(inboxProjection, itemId);
-      if (doc?.t !== 'item') return null;
+      if (doc?.t !== 'item' || deleted(doc.item.sessionId)) return null;
       const { expiresAt: _e, ...rest } = doc.item;
       return { ...rest, sessionTitle: titleOf(rest.sessionId) };
     },
@@ -143,7 +152,7 @@ export function inboxQueries(reader: ReadModelReader): InboxQueries {
       for (const { doc } of docs.reverse()) {
         if (doc.t !== 'item') continue;
         const { expiresAt, ...rest } = doc.item;
-        if (expiresAt !== null && at >= expiresAt) continue;
+        if ((expiresAt !== null && at >= expiresAt) || deleted(rest.sessionId)) continue;
         const read = reader.get(inboxProjection, `read:${userId}:${rest.id}`) !== null;
         items.push({ ...rest, sessionTitle: titleOf(rest.sessionId), read });
         if (items.length >= INBOX_PAGE_MAX) break;
