@@ -1,5 +1,6 @@
 import { waitFor } from '../../control-plane/test/box-kit';
 import { checkPage, openSession } from './browser-kit';
+import { callTool } from '../../control-plane/test/schedule-kit';
 import { useControlPlane } from './session-kit';
 
 const XSS = '<img src=x onerror="window.__xss = 1">';
@@ -61,5 +62,28 @@ describe('the command palette and shortcuts', () => {
     await checkPage(page, 'shortcuts-help');
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'hidden' });
+  });
+
+  it('Alt+N goes to the next session with something unread, and nowhere when none has', async () => {
+    const { api } = plane;
+    const create = async (title: string) =>
+      (await api.request('POST', '/api/sessions', { title })).body.id as string;
+    await create('Quiet one');
+    const loud = await create('Needs you');
+    const page = await plane.signedIn();
+    await openSession(page, 'Alpha work');
+    await callTool(api, loud, 'notify', { text: 'Look at the failing build' });
+    const inbox = page.getByRole('banner').getByRole('link', { name: /^Inbox/ });
+    await page.getByRole('banner').getByRole('link', { name: 'Inbox 1' }).waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Alt+n');
+    await page.getByRole('heading', { level: 1, name: 'Needs you' }).waitFor();
+    // Opening it read its item: nothing is left to go to.
+    await waitFor('its item read', async () => (await inbox.textContent()) === 'Inbox');
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Alt+n');
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).getByText('Alt+N').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/sessions/${loud}`);
   });
 });

@@ -52,6 +52,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The inbox as it is now (for a handler, outside React's render). */
+export function getInbox(): InboxPage {
+  return page;
+}
+
 export function useInbox(): InboxPage {
   return useSyncExternalStore(subscribe, () => page);
 }

@@ -1,6 +1,23 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useStore } from '../../store';
-import { matching, paletteItems, typingIn, type PaletteItem } from './palette-items';
+import { getState, useStore } from '../../store';
+import { navigate, parseRoute, sessionPath } from '../../router';
+import { getInbox } from '../inbox/inbox-store';
+import {
+  matching,
+  nextNeedingAttention,
+  paletteItems,
+  typingIn,
+  type PaletteItem,
+} from './palette-items';
+
+/** Alt+N: to the next session with something unread (the inbox's count per session). */
+function goToNextNeedingAttention(): void {
+  const route = parseRoute(location.pathname);
+  const current = route.name === 'session' ? route.id : null;
+  const { sidebar } = getState();
+  const next = nextNeedingAttention(sidebar, getInbox().unreadBySession, current);
+  if (next !== null) navigate(sessionPath(next));
+}
 
 /** A modal <dialog> (showModal: focus stays inside, the page behind is inert); Escape closes. */
 function Modal(props: { label: string; onClose: () => void; children: React.ReactNode }) {
@@ -85,6 +102,7 @@ function Palette({ onClose }: { onClose: () => void }) {
 const SHORTCUTS: [string, string][] = [
   ['Ctrl+K or ⌘K', 'Open the command palette'],
   ['/ or Ctrl+/', 'Jump to the prompt'],
+  ['Alt+N', 'Next session needing attention (unread in the inbox)'],
   ['?', 'Show these shortcuts'],
   ['Escape', 'Close a dialog'],
 ];
@@ -112,7 +130,8 @@ function ShortcutsHelp({ onClose }: { onClose: () => void }) {
 
 /**
  * The app's keyboard: Ctrl+K / ⌘K (anywhere) opens the palette; "/" and Ctrl+/ jump to the
- * prompt and "?" lists the shortcuts, but not while typing in a field.
+ * prompt, Alt+N to the next session needing attention, and "?" lists the shortcuts, but not
+ * while typing in a field.
  */
 export function CommandPalette() {
   const [open, setOpen] = useState<'palette' | 'help' | null>(null);
@@ -125,7 +144,13 @@ export function CommandPalette() {
         setOpen('palette');
         return;
       }
-      if (typingIn(e.target) || e.altKey) return;
+      if (typingIn(e.target)) return;
+      if (e.altKey && !mod && e.code === 'KeyN') {
+        e.preventDefault();
+        goToNextNeedingAttention();
+        return;
+      }
+      if (e.altKey) return;
       const prompt = document.getElementById('prompt');
       if ((e.key === '/' && !e.metaKey) || (mod && e.key === '/')) {
         if (!prompt) return;

@@ -35,6 +35,7 @@ export function paletteItems(nodes: SidebarNode[] | null): PaletteItem[] {
   });
   return [
     ...sessions,
+    page('Inbox', '/inbox'),
     page('Settings', '/settings'),
     page('Terminals', '/terminals'),
     page('Sandboxes', '/sandboxes'),
@@ -52,4 +53,22 @@ export function matching(items: PaletteItem[], query: string): PaletteItem[] {
 export function typingIn(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/**
+ * The next session, in the tree's order after `currentId` (wrapping round), that has unread
+ * inbox items: a pending approval, a notification or a failed turn. Null when none has.
+ */
+export function nextNeedingAttention(
+  nodes: SidebarNode[] | null,
+  unreadBySession: Record<string, number>,
+  currentId: string | null,
+): string | null {
+  const order = flatten(nodes ?? []).map((n) => n.id);
+  const from = currentId === null ? -1 : order.indexOf(currentId);
+  for (let step = 1; step <= order.length; step++) {
+    const id = order[(from + step + order.length) % order.length];
+    if ((unreadBySession[id] ?? 0) > 0) return id;
+  }
+  return null;
 }
