@@ -41,7 +41,7 @@ describe('the Files pane', () => {
     const image = page.getByRole('region', { name: 'Preview of dot.png' }).getByRole('img');
     await image.waitFor();
     await page.waitForFunction(() => {
-      const img = document.querySelector('.file-image') as HTMLImageElement | null;
+      const img = document.querySelector<HTMLImageElement>('.file-image');
       return img !== null && img.complete && img.naturalWidth === 1;
     });
 
