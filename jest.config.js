@@ -33,4 +33,8 @@ module.exports = {
   testRegex: `\\.(${suffixes.join('|')})\\.ts$`,
   testTimeout: 30000,
   globalSetup: '<rootDir>/tools/test/build-if-stale.js',
+  // On 2 cores jest runs every file in band, inside its own process, where what each file
+  // leaves behind adds up: the whole suite reached the 4 GB heap limit there and aborted.
+  // A memory limit makes jest use a worker, replaced once it holds more than this after a file.
+  workerIdleMemoryLimit: '1536MB',
 };
