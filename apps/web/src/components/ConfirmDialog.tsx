@@ -1,4 +1,5 @@
-import { useCallback, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { Modal } from './Modal';
 
 /** What a confirmation asks: its question (the dialog's name), what follows, the action's word. */
 export interface ConfirmRequest {
@@ -18,31 +19,15 @@ interface Pending extends ConfirmRequest {
  * no; focus starts on Cancel, so an Enter pressed out of habit does nothing harmful.
  */
 function Dialog({ pending, onAnswer }: { pending: Pending; onAnswer: (yes: boolean) => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const id = useId();
-  // A layout effect, so the cleanup closes the dialog and gives focus back before React
-  // removes it (a removed dialog leaves the focus on the body).
-  useLayoutEffect(() => {
-    const dialog = ref.current;
-    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
-    cancel.current?.focus();
-    return () => {
-      dialog?.close();
-      returnTo?.focus();
-    };
-  }, []);
   return (
-    <dialog
-      ref={ref}
+    <Modal
       className="confirm"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-body`}
-      onCancel={(e) => {
-        e.preventDefault();
-        onAnswer(false);
-      }}
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-body`}
+      initialFocus={cancel}
+      onClose={() => onAnswer(false)}
     >
       <h2 id={`${id}-title`}>{pending.title}</h2>
       <p id={`${id}-body`}>{pending.body}</p>
@@ -54,7 +39,7 @@ function Dialog({ pending, onAnswer }: { pending: Pending; onAnswer: (yes: boole
           {pending.action}
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }
 

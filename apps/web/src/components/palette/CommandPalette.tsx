@@ -1,5 +1,6 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { getState, useStore } from '../../store';
+import { Modal } from '../Modal';
 import { navigate, parseRoute, sessionPath } from '../../router';
 import { getInbox } from '../inbox/inbox-store';
 import {
@@ -19,31 +20,9 @@ function goToNextNeedingAttention(): void {
   if (next !== null) navigate(sessionPath(next));
 }
 
-/** A modal <dialog> (showModal: focus stays inside, the page behind is inert); Escape closes. */
-function Modal(props: { label: string; onClose: () => void; children: React.ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useLayoutEffect(() => {
-    const dialog = ref.current;
-    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => {
-      dialog?.close();
-      returnTo?.focus();
-    };
-  }, []);
-  return (
-    <dialog
-      ref={ref}
-      className="palette"
-      aria-label={props.label}
-      onCancel={(e) => {
-        e.preventDefault();
-        props.onClose();
-      }}
-    >
-      {props.children}
-    </dialog>
-  );
+/** The palette's modal dialog, named by `label`. */
+function PaletteModal(props: { label: string; onClose: () => void; children: React.ReactNode }) {
+  return <Modal className="palette" {...props} />;
 }
 
 /** The filter field as a combobox over a listbox; arrows move, Enter runs the active item. */
@@ -60,7 +39,7 @@ function Palette({ onClose }: { onClose: () => void }) {
   };
   const current = Math.min(active, found.length - 1);
   return (
-    <Modal label="Command palette" onClose={onClose}>
+    <PaletteModal label="Command palette" onClose={onClose}>
       <input
         role="combobox"
         aria-label="Go to a session, a page or an action"
@@ -95,7 +74,7 @@ function Palette({ onClose }: { onClose: () => void }) {
         ))}
       </ul>
       {found.length === 0 && <p className="muted">Nothing matches.</p>}
-    </Modal>
+    </PaletteModal>
   );
 }
 
@@ -109,7 +88,7 @@ const SHORTCUTS: [string, string][] = [
 
 function ShortcutsHelp({ onClose }: { onClose: () => void }) {
   return (
-    <Modal label="Keyboard shortcuts" onClose={onClose}>
+    <PaletteModal label="Keyboard shortcuts" onClose={onClose}>
       <h2>Keyboard shortcuts</h2>
       <dl className="palette-shortcuts">
         {SHORTCUTS.map(([keys, what]) => (
@@ -124,7 +103,7 @@ function ShortcutsHelp({ onClose }: { onClose: () => void }) {
       <button type="button" autoFocus onClick={onClose}>
         Close
       </button>
-    </Modal>
+    </PaletteModal>
   );
 }
 

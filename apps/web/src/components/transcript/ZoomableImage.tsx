@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { Modal } from '../Modal';
 
 interface Props {
   src: string;
@@ -7,31 +8,13 @@ interface Props {
 
 /** The image full size in a modal dialog; Escape or Close shuts it, focus goes back. */
 function Zoom({ src, alt, onClose }: Props & { onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useLayoutEffect(() => {
-    const dialog = ref.current;
-    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => {
-      dialog?.close();
-      returnTo?.focus();
-    };
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      className="zoom"
-      aria-label={alt}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
+    <Modal className="zoom" label={alt} onClose={onClose}>
       <button type="button" className="zoom-close" onClick={onClose} autoFocus>
         Close
       </button>
       <img src={src} alt={alt} />
-    </dialog>
+    </Modal>
   );
 }
 
