@@ -9,12 +9,8 @@
  *   the page and compared with its event's `at` (when the control plane appended it), minus
  *   the page − Node clock offset.
  */
-import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { createApp, listen } from '../../../apps/control-plane/src/app.factory';
-import { loadConfig } from '../../../apps/control-plane/src/config';
+import { startBenchApp } from './bench-app';
 import {
   openBrowser,
   openSession,
@@ -45,35 +41,10 @@ async function waitUntil(what: string, ms: number, probe: () => Promise<boolean>
 }
 
 export async function longTranscriptBench(line: Line): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-ui-long-'));
-  const credentials = { username: 'admin', password: `bench-${randomUUID()}` };
-  const config = loadConfig({
-    SESSIONBOXER_PORT: '0',
-    SESSIONBOXER_DATA_DIR: dataDir,
-    SESSIONBOXER_ADMIN_USER: credentials.username,
-    SESSIONBOXER_ADMIN_PASSWORD: credentials.password,
-  });
-  const app = await createApp(config, { logger: ['error'] });
-  const base = await listen(app, config);
+  const bench = await startBenchApp('sb-bench-ui-long-');
+  const { base, credentials, api } = bench;
   let kit: BrowserKit | undefined;
   try {
-    const signedIn = await fetch(base + '/api/auth/sign-in', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(credentials),
-    });
-    const { token } = (await signedIn.json()) as { token: string };
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    const api = async (method: string, route: string, body?: unknown): Promise<any> => {
-      const res = await fetch(base + route, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (res.status >= 300)
-        throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-      return res.json();
-    };
     const transcript = async (): Promise<any[]> => {
       const all: any[] = [];
       let after: number | null = 0;
@@ -189,7 +160,6 @@ export async function longTranscriptBench(line: Line): Promise<void> {
     console.log(`loadavg: ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}`);
   } finally {
     await kit?.close();
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }

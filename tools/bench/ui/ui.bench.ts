@@ -11,12 +11,7 @@
  * Then long-transcript.ts (BENCH_LONG=off skips it): first paint, keystroke and append →
  * visible with a 10,000-entry transcript, and the machine's load.
  */
-import { randomUUID } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { createApp, listen } from '../../../apps/control-plane/src/app.factory';
-import { loadConfig } from '../../../apps/control-plane/src/config';
+import { startBenchApp } from './bench-app';
 import {
   openBrowser,
   openSession,
@@ -41,38 +36,11 @@ declare const window: {
 };
 
 async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-ui-'));
-  const credentials = { username: 'admin', password: `bench-${randomUUID()}` };
-  const config = loadConfig({
-    SESSIONBOXER_PORT: '0',
-    SESSIONBOXER_DATA_DIR: dataDir,
-    SESSIONBOXER_BOXES: 'off',
-    SESSIONBOXER_ADMIN_USER: credentials.username,
-    SESSIONBOXER_ADMIN_PASSWORD: credentials.password,
-  });
-  const app = await createApp(config, { logger: ['error'] });
-  const base = await listen(app, config);
+  const bench = await startBenchApp('sb-bench-ui-', { SESSIONBOXER_BOXES: 'off' });
+  const { base, credentials, api } = bench;
   let kit: BrowserKit | undefined;
   const deadline = Date.now() + TOTAL_MS;
   try {
-    const signedIn = await fetch(base + '/api/auth/sign-in', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(credentials),
-    });
-    if (signedIn.status !== 200) throw new Error(`sign-in answered ${signedIn.status}`);
-    const { token } = (await signedIn.json()) as { token: string };
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    const api = async (method: string, route: string, body?: unknown): Promise<any> => {
-      const res = await fetch(base + route, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (res.status >= 300)
-        throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-      return res.json();
-    };
     const { id } = await api('POST', '/api/sessions', { title: 'Bench 0' });
 
     kit = await openBrowser();
@@ -133,8 +101,7 @@ async function main(): Promise<void> {
     line('append → visible in the page (heading text)', visible);
   } finally {
     await kit?.close();
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
