@@ -1,8 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { api, del, errorText, get } from '../api';
-import { useAction } from '../hooks';
 import type { CredentialView } from '@sessionboxer/contracts';
 import { ErrorAlert } from './FormParts';
+import { SecretField } from './SecretField';
 
 const LABELS: Record<string, string> = {
   anthropicApiKey: 'Anthropic API key',
@@ -13,48 +13,15 @@ const LABELS: Record<string, string> = {
 
 /** One credential: whether it is set, a field to set it (never shown back), Clear. */
 function CredentialRow({ item, onChange }: { item: CredentialView; onChange: () => void }) {
-  const [value, setValue] = useState('');
-  const { busy, error, run } = useAction();
-  const id = `credential-${item.name}`;
-  const label = LABELS[item.name] ?? item.name;
-  const save = (e: FormEvent) => {
-    e.preventDefault();
-    void run(async () => {
-      await api('PUT', `/api/settings/credentials/${item.name}`, { value });
-      setValue('');
-      onChange();
-    });
-  };
+  const route = `/api/settings/credentials/${item.name}`;
   return (
-    <form className="field credential" onSubmit={save}>
-      <label htmlFor={id}>
-        {label} <span className="muted">({item.set ? 'set' : 'not set'})</span>
-      </label>
-      <div className="row">
-        <input
-          id={id}
-          type="password"
-          autoComplete="off"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-        />
-        <button type="submit" disabled={busy || value.length === 0}>
-          Set {label}
-        </button>
-        {item.set && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() =>
-              void run(() => del(`/api/settings/credentials/${item.name}`).then(onChange))
-            }
-          >
-            Clear {label}
-          </button>
-        )}
-      </div>
-      <ErrorAlert error={error} />
-    </form>
+    <SecretField
+      id={`credential-${item.name}`}
+      label={LABELS[item.name] ?? item.name}
+      isSet={item.set}
+      onSet={(value) => api('PUT', route, { value }).then(onChange)}
+      onClear={() => del(route).then(onChange)}
+    />
   );
 }
 

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { POLL_SECONDS_MAX, POLL_SECONDS_MIN } from '@sessionboxer/domain/limits';
 import { patch } from '../../api';
-import { useAction, useSave } from '../../hooks';
+import { useSave } from '../../hooks';
 import type { SettingsView } from '@sessionboxer/contracts';
 import { ErrorAlert, SaveRow } from '../FormParts';
+import { SecretField } from '../SecretField';
 
 interface Props {
   view: SettingsView;
@@ -18,43 +19,16 @@ const SECRETS: { key: Secret; set: keyof SettingsView['secretsSet']; label: stri
 
 /** One secret: whether it is set, a field to set it (never shown back), Clear. */
 function SecretRow({ view, onSaved, secret }: Props & { secret: (typeof SECRETS)[number] }) {
-  const [value, setValue] = useState('');
-  const { busy, error, run } = useAction();
-  const id = `github-${secret.key}`;
-  const send = (next: string | null) =>
-    run(async () => {
-      onSaved(await patch<SettingsView>('/api/settings', { github: { [secret.key]: next } }));
-      setValue('');
-    });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void send(value.trim());
-  };
-  const isSet = view.secretsSet[secret.set];
+  const send = async (next: string | null) =>
+    onSaved(await patch<SettingsView>('/api/settings', { github: { [secret.key]: next } }));
   return (
-    <form className="field credential" onSubmit={submit}>
-      <label htmlFor={id}>
-        {secret.label} <span className="muted">({isSet ? 'set' : 'not set'})</span>
-      </label>
-      <div className="row">
-        <input
-          id={id}
-          type="password"
-          autoComplete="off"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-        />
-        <button type="submit" disabled={busy || value.trim() === ''}>
-          Set {secret.label}
-        </button>
-        {isSet && (
-          <button type="button" disabled={busy} onClick={() => void send(null)}>
-            Clear {secret.label}
-          </button>
-        )}
-      </div>
-      <ErrorAlert error={error} />
-    </form>
+    <SecretField
+      id={`github-${secret.key}`}
+      label={secret.label}
+      isSet={view.secretsSet[secret.set]}
+      onSet={(value) => send(value.trim())}
+      onClear={() => send(null)}
+    />
   );
 }
 
