@@ -15,10 +15,13 @@ const GRACE_MS = 10 * 60 * 1000;
  * Settings' secrets on the embedded default: a 0600 JSON file in the data dir's 0700
  * `secrets` folder, beside the agents' credentials (boxes never see the data dir). Written to
  * a temporary file and renamed, so a crash leaves the old file or the new one. Read again on
- * every get, so instances sharing the data dir see each other's changes.
+ * every get when the file changed (a stat otherwise), so instances sharing the data dir see each
+ * other's changes.
  */
 export class FileSecretStore implements SecretStore {
   private readonly file: string;
+  /** The file as last parsed, and the stat it had then (settings are read on every request). */
+  private cached: { stamp: string; data: Record<string, Kept> } | null = null;
 
   constructor(
     dataDir: string,
@@ -47,7 +50,12 @@ export class FileSecretStore implements SecretStore {
 
   private read(): Record<string, Kept> {
     try {
-      return JSON.parse(fs.readFileSync(this.file, 'utf8')) as Record<string, Kept>;
+      const st = fs.statSync(this.file);
+      const stamp = `${st.ino}:${st.size}:${st.mtimeMs}`;
+      if (this.cached?.stamp === stamp) return this.cached.data;
+      const data = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Record<string, Kept>;
+      this.cached = { stamp, data };
+      return data;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return {};
       throw e;
