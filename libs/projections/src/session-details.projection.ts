@@ -143,6 +143,7 @@ function withActivity(doc: SessionDetails, event: ActivityEvent): SessionDetails
     case 'RecordingNarrated':
     case 'TurnSnapshotTaken':
     case 'TerminalOutputRecorded':
+    case 'TerminalTypedInto':
     case 'SessionRewound':
       return doc;
     default:
@@ -170,6 +171,7 @@ function apply(
     case 'RecordingNarrated':
     case 'TurnSnapshotTaken':
     case 'TerminalOutputRecorded':
+    case 'TerminalTypedInto':
     case 'SessionRewound':
     case 'SessionArchived':
     case 'SessionUnarchived':

@@ -62,6 +62,7 @@ function evolve(
     case 'RecordingNarrated':
     case 'TurnSnapshotTaken':
     case 'TerminalOutputRecorded':
+    case 'TerminalTypedInto':
     case 'SessionRewound':
       return [];
     default:

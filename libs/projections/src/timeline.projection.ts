@@ -121,6 +121,11 @@ const RULES: Record<string, Rule> = {
     summary: (d) => `Terminal output, ${str(d.length)} bytes from byte ${str(d.offset)}`,
     link: terminal,
   },
+  TerminalTypedInto: {
+    kind: 'terminal',
+    summary: (_d, a) => `${who(a)} typed into a Terminal`,
+    link: terminal,
+  },
   RecordingFinished: {
     kind: 'recording',
     summary: (d) => `recorded a video: ${str(d.path)}`,

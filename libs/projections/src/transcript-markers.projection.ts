@@ -126,6 +126,7 @@ function sessionMarkers(event: RecordedEvent & SessionEvent): DocumentChange<Tra
     case 'TerminalExited':
     case 'TurnSnapshotTaken':
     case 'TerminalOutputRecorded':
+    case 'TerminalTypedInto':
     case 'SessionRewound':
     case 'SessionArchived':
     case 'SessionUnarchived':

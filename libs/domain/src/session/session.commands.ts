@@ -132,6 +132,16 @@ export type RecordTerminalOutput = Command<
   { sessionId: string; terminalId: string; offset: number; data: string }
 >;
 
+/**
+ * A person typed into a Terminal (through the web UI's live pane). Who and when only: the
+ * keystrokes are never recorded (a password typed at a prompt is in them), as the SSH
+ * terminals record none of their input either. The person is the command's actor.
+ */
+export type RecordTerminalTyped = Command<
+  'RecordTerminalTyped',
+  { sessionId: string; terminalId: string }
+>;
+
 /** The panes of a session's page that `ui_open` can ask a browser to show. */
 export type SessionPane =
   'transcript' | 'prs' | 'terminal' | 'snapshots' | 'autoqa' | 'desktop' | 'files';
@@ -213,6 +223,7 @@ export type SessionCommand =
   | ReportTerminalOpened
   | RecordTerminalExited
   | RecordTerminalOutput
+  | RecordTerminalTyped
   | RequestPane
   | RecordRecording
   | RecordRecordingNarrated;

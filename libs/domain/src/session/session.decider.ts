@@ -20,6 +20,7 @@ import { revertToSnapshot, takeSnapshot } from './session.snapshots';
 import { archiveSession, deleteSession, unarchiveSession } from './session.manage';
 import { rewindToTurn, takeTurnSnapshot } from './session.turn-snapshots';
 import { terminalOutput } from './session.terminal-output';
+import { terminalTyped } from './session.terminal-input';
 import {
   existingSession as existing,
   initialSessionState,
@@ -160,6 +161,8 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
       return terminalExited(command, state);
     case 'RecordTerminalOutput':
       return terminalOutput(command, state);
+    case 'RecordTerminalTyped':
+      return terminalTyped(command, state);
     case 'RequestPane':
       return requestPane(command, state);
     case 'RecordRecording':
@@ -217,6 +220,7 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
     case 'SessionReverted':
     case 'SessionRewound':
     case 'PaneRequested':
+    case 'TerminalTypedInto':
     case 'RecordingFinished':
     case 'RecordingNarrated':
       return state;

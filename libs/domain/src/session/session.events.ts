@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../kernel';
+import type { Actor, DomainEvent } from '../kernel';
 import type {
   NarratedRecordingData,
   NotificationSource,
@@ -110,6 +110,12 @@ export type TerminalExited = DomainEvent<
   { sessionId: string; terminalId: string; exitCode: number; at: string }
 >;
 
+/** A person typed into a Terminal: who and when, never the keystrokes. */
+export type TerminalTypedInto = DomainEvent<
+  'TerminalTypedInto',
+  { sessionId: string; terminalId: string; by: Actor; at: string }
+>;
+
 /** Bytes `offset`…`offset + length - 1` of a Terminal's output, `data` their base64. */
 export type TerminalOutputRecorded = DomainEvent<
   'TerminalOutputRecorded',
@@ -162,6 +168,7 @@ export type SessionEvent =
   | TerminalOpened
   | TerminalExited
   | TerminalOutputRecorded
+  | TerminalTypedInto
   | PaneRequested
   | RecordingFinished
   | RecordingNarrated;
@@ -186,6 +193,7 @@ export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [
   'TerminalOpened',
   'TerminalExited',
   'TerminalOutputRecorded',
+  'TerminalTypedInto',
   'PaneRequested',
   'RecordingFinished',
   'RecordingNarrated',
