@@ -12,7 +12,8 @@
  *   `system`/`init` {session_id, model, tools, mcp_servers}; `assistant` {message {model,
  *   content: text | tool_use {id, name, input} | thinking, usage}, parent_tool_use_id (set in
  *   a sub-agent's lines), error? ('authentication_failed' | 'rate_limit' | …)}; `user`
- *   {message.content: tool_result {tool_use_id, content: string or blocks, is_error}};
+ *   {message.content: tool_result {tool_use_id, content: string or blocks (text {text},
+ *   image {source {type base64, media_type, data}}: the Messages API's blocks), is_error}};
  *   `rate_limit_event` {rate_limit_info {status, resetsAt, rateLimitType: five_hour |
  *   seven_day | …, utilization?}}, the only line that reports usage windows, and only for
  *   subscription logins; `result` {subtype success | error_max_turns | error_during_execution
@@ -53,6 +54,7 @@ import {
   type TurnContext,
   type TurnSpec,
 } from './harness.port';
+import { imageLine, type MediaSink } from './saved-image';
 
 const CLI = 'Claude Code';
 
@@ -83,24 +85,31 @@ function assistantBlock(value: unknown): HarnessOutput[] {
   return [{ type: 'tool_call', id, name, input: block.input ?? null }];
 }
 
-/** A tool result's content as one text: text blocks joined, others named ("[image]"). */
-function toolOutput(content: unknown): string {
+/**
+ * A tool result's content as one text: text blocks joined, an image saved by `media` and
+ * named by its line (`[image]` when it was not kept), other blocks named ("[document]").
+ */
+function toolOutput(content: unknown, media: MediaSink): string {
   if (typeof content === 'string') return content;
   return list(content)
     .map((value) => {
       const block = obj(value);
-      return block?.type === 'text' ? (text(block.text) ?? '') : `[${text(block?.type) ?? '?'}]`;
+      if (block?.type === 'text') return text(block.text) ?? '';
+      if (block?.type !== 'image') return `[${text(block?.type) ?? '?'}]`;
+      const source = obj(block.source);
+      return source?.type === 'base64'
+        ? imageLine(media, source.media_type, source.data)
+        : '[image]';
     })
     .join('\n');
 }
 
-function toolResult(value: unknown): HarnessOutput[] {
+function toolResult(value: unknown, media: MediaSink): HarnessOutput[] {
   const block = obj(value);
   const id = text(block?.tool_use_id);
   if (block?.type !== 'tool_result' || id === null) return [];
-  return [
-    { type: 'tool_result', id, output: toolOutput(block.content), error: block.is_error === true },
-  ];
+  const output = toolOutput(block.content, media);
+  return [{ type: 'tool_result', id, output, error: block.is_error === true }];
 }
 
 /** The window of the model that answered, else the largest one reported. */
@@ -140,6 +149,8 @@ class ClaudeCodeStream implements StreamParser {
   private assistantError: string | null = null;
   private readonly windows: Json = {};
 
+  constructor(private readonly media: MediaSink) {}
+
   line(raw: string): HarnessOutput[] {
     const event = jsonLine(raw);
     if (event === null || this.done) return [];
@@ -174,7 +185,7 @@ class ClaudeCodeStream implements StreamParser {
 
   private onUser(event: Json): HarnessOutput[] {
     if (typeof event.parent_tool_use_id === 'string') return [];
-    return list(obj(event.message)?.content).flatMap(toolResult);
+    return list(obj(event.message)?.content).flatMap((block) => toolResult(block, this.media));
   }
 
   private onRateLimit(event: Json): void {
@@ -248,5 +259,5 @@ export const claudeCodeHarness: HarnessAdapter = {
       stdin: promptWithBriefing(turn),
     };
   },
-  parser: () => new ClaudeCodeStream(),
+  parser: (_turn, media) => new ClaudeCodeStream(media),
 };

@@ -1,4 +1,5 @@
 import type { HarnessName, HarnessOutput } from '@sessionboxer/domain';
+import type { MediaSink } from './saved-image';
 
 /** One turn as the daemon is asked to run it (the `turn.start` frame, validated). */
 export interface TurnSpec {
@@ -78,7 +79,8 @@ export interface HarnessAdapter {
    */
   credentialEnv(turn: TurnSpec): readonly string[];
   plan(turn: TurnSpec, ctx: TurnContext, executablePath: string): LaunchPlan;
-  parser(turn: TurnSpec): StreamParser;
+  /** A parser for one turn's stream; the images its tool results carry go to `media`. */
+  parser(turn: TurnSpec, media: MediaSink): StreamParser;
 }
 
 /** The briefing then the prompt, as one text: what a harness that takes one prompt is given. */

@@ -12,7 +12,8 @@
  * - Events, one JSON object a line, each {type, timestamp, sessionID, …} (run.ts, part types
  *   in src/session/message-v2.ts): `step_start`; `text` {part {text, time}}, once a text part
  *   is complete; `tool_use` {part {callID, tool, state {status completed | error, input,
- *   output | error, attachments?}}}, once a call has finished; `step_finish` {part {reason
+ *   output | error, attachments? (file parts {mime, url, filename?}, an MCP image's url a
+ *   `data:image/png;base64,…` one)}}}, once a call has finished; `step_finish` {part {reason
  *   ('tool-calls' while the turn goes on, 'stop', …), cost, tokens {input, output,
  *   reasoning, cache {read, write}}}}; `error` {error {name ProviderAuthError | APIError |
  *   UnknownError | …, data {message, statusCode?}}}; recent versions end with `done`
@@ -57,6 +58,7 @@ import {
   type TurnContext,
   type TurnSpec,
 } from './harness.port';
+import { imageLine, type MediaSink } from './saved-image';
 
 const CLI = 'OpenCode';
 
@@ -66,23 +68,35 @@ function textOutputs(part: Json | null): HarnessOutput[] {
   return [{ type: 'message', text: said }];
 }
 
-/** A finished call's output, with its attachments named ("[image]") after the text. */
-function toolText(state: Json): string {
-  const attachments = list(state.attachments).map((value) => {
-    const mime = text(obj(value)?.mime) ?? '';
-    return mime.startsWith('image/') ? '[image]' : '[file]';
-  });
+/** A data URL's type and base64 payload (`data:image/png;base64,…`), else null. */
+function dataUrl(url: string | null): { mime: string; base64: string } | null {
+  const match = /^data:([^;,]+);base64,(.*)$/s.exec(url ?? '');
+  return match === null ? null : { mime: match[1], base64: match[2] };
+}
+
+/** An attachment (a FilePart): an image saved by `media` and named by its line, else "[file]". */
+function attachmentLine(value: unknown, media: MediaSink): string {
+  const part = obj(value);
+  const mime = text(part?.mime) ?? '';
+  if (!mime.startsWith('image/')) return '[file]';
+  const data = dataUrl(text(part?.url));
+  return data === null ? '[image]' : imageLine(media, data.mime, data.base64);
+}
+
+/** A finished call's output, with its attachments after the text, one line each. */
+function toolText(state: Json, media: MediaSink): string {
+  const attachments = list(state.attachments).map((value) => attachmentLine(value, media));
   return [text(state.output) ?? '', ...attachments].filter((s) => s !== '').join('\n');
 }
 
-function toolOutputs(part: Json | null): HarnessOutput[] {
+function toolOutputs(part: Json | null, media: MediaSink): HarnessOutput[] {
   const id = text(part?.callID);
   const name = text(part?.tool);
   const state = obj(part?.state);
   if (id === null || name === null || state === null) return [];
   const call: HarnessOutput = { type: 'tool_call', id, name, input: state.input ?? null };
   if (state.status === 'completed') {
-    return [call, { type: 'tool_result', id, output: toolText(state), error: false }];
+    return [call, { type: 'tool_result', id, output: toolText(state, media), error: false }];
   }
   if (state.status === 'error') {
     return [call, { type: 'tool_result', id, output: text(state.error) ?? '', error: true }];
@@ -117,13 +131,15 @@ class OpenCodeStream implements StreamParser {
   private cost: number | undefined = undefined;
   private lastReason: string | null = null;
 
+  constructor(private readonly media: MediaSink) {}
+
   line(raw: string): HarnessOutput[] {
     const event = jsonLine(raw);
     if (event === null || this.done) return [];
     const outputs = this.session.take(event.sessionID);
     const part = obj(event.part);
     if (event.type === 'text') outputs.push(...textOutputs(part));
-    if (event.type === 'tool_use') outputs.push(...toolOutputs(part));
+    if (event.type === 'tool_use') outputs.push(...toolOutputs(part, this.media));
     if (event.type === 'step_finish') this.onStep(part);
     if (event.type === 'error') {
       this.errors += 1;
@@ -248,5 +264,5 @@ export const openCodeHarness: HarnessAdapter = {
       files: { [configPath]: `${JSON.stringify(openCodeConfig(turn, ctx), null, 2)}\n` },
     };
   },
-  parser: () => new OpenCodeStream(),
+  parser: (_turn, media) => new OpenCodeStream(media),
 };

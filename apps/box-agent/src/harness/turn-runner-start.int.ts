@@ -118,8 +118,8 @@ describe("TurnRunner and a plan's files", () => {
         return { ...plan, env: { ...plan.env, SB_TEST_CONF: file }, files: { [file]: '{}' } };
       },
       // Looks at the file while the harness runs (its first line).
-      parser: (turn): StreamParser => {
-        const inner = scriptedHarness.parser(turn);
+      parser: (turn, media): StreamParser => {
+        const inner = scriptedHarness.parser(turn, media);
         return {
           line: (text) => {
             const outputs: HarnessOutput[] = inner.line(text);

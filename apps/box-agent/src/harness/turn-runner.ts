@@ -8,6 +8,7 @@ import { findExecutable } from '../terminals/find-executable';
 import type { HarnessAdapter, McpServerSpec, TurnContext, TurnSpec } from './harness.port';
 import { runHarnessProcess, writePlanFiles, type HarnessProcess } from './harness-process';
 import { failedTurn, OutputStream } from './outputs';
+import { workspaceMedia } from './saved-image';
 
 export interface TurnRunnerOptions {
   workspace: string;
@@ -102,7 +103,7 @@ export class TurnRunner {
       run.process = runHarnessProcess(
         plan,
         { cwd: ctx.workspace, env },
-        adapter.parser(turn),
+        adapter.parser(turn, workspaceMedia(ctx.workspace)),
         (outputs) => run.output.emit(outputs),
         (bug) => this.options.log.error(`${adapter.name} parser: ${bug}`),
       );

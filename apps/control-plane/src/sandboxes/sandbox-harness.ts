@@ -9,6 +9,7 @@ import type {
   TurnContext,
   TurnSpec,
 } from '../../../box-agent/src/harness/harness.port';
+import { NO_MEDIA } from '../../../box-agent/src/harness/saved-image';
 import { projectRoot } from '../boxes';
 
 /** Where the project is seen from inside a sandbox's box (read-only). */
@@ -72,7 +73,7 @@ export class SandboxHarness {
       Object.entries(raw.env).map(([k, v]) => [k, this.inBox(v)] as const),
     );
     const files = { [ctx.mcpConfigPath]: '{"mcpServers":{}}\n', ...(raw.files ?? {}) };
-    return { plan, files, env, parser: adapter.parser(turn) };
+    return { plan, files, env, parser: adapter.parser(turn, NO_MEDIA) };
   }
 
   /** PATH inside the box, the shipped CLIs last (one the sandbox installs itself comes first). */

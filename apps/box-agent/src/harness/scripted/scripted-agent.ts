@@ -11,10 +11,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { HarnessOutput } from '@sessionboxer/domain';
 import { z } from 'zod';
 import type { McpServerSpec } from '../harness.port';
-import { savedImage, type Block } from './saved-image';
+import { imageLine, workspaceMedia } from '../saved-image';
 import { demoGreeting, demoSummary, expandEnv, issuesText, parsePrompt, type Step } from './script';
 
 type Args = Record<string, unknown>;
+type Block = { type?: unknown; text?: unknown; data?: unknown; mimeType?: unknown };
 
 const inputSchema = z.object({
   prompt: z.string(),
@@ -68,9 +69,12 @@ class McpClients {
     const client = await this.client(server);
     const result = await client.callTool({ name: tool, arguments: args });
     const blocks = (Array.isArray(result.content) ? result.content : []) as Block[];
-    const texts = blocks.flatMap((b) =>
-      b.type === 'text' && typeof b.text === 'string' ? [b.text] : savedImage(b),
-    );
+    // The agent runs in the workspace: its images are saved there, as the real CLIs' are.
+    const media = workspaceMedia(process.cwd());
+    const texts = blocks.flatMap((b) => {
+      if (b.type === 'text' && typeof b.text === 'string') return [b.text];
+      return b.type === 'image' ? [imageLine(media, b.mimeType, b.data)] : [];
+    });
     return { output: texts.join('\n'), error: result.isError === true };
   }
 

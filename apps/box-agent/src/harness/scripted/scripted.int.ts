@@ -1,5 +1,6 @@
 import type { HarnessOutput } from '@sessionboxer/domain';
 import { startFakeDaemon, type FakeDaemon } from '../../mcp/test/fake-daemon';
+import { NO_MEDIA } from '../saved-image';
 import { parsePrompt } from './script';
 import { scriptedHarness } from './scripted';
 import { InMemorySession } from './test/in-memory-session';
@@ -260,7 +261,7 @@ describe('parsePrompt', () => {
 
 describe('the scripted parser', () => {
   it('ignores lines that are not outputs and anything after turn_finished', () => {
-    const parser = scriptedHarness.parser({} as never);
+    const parser = scriptedHarness.parser({} as never, NO_MEDIA);
     const lines = [
       'warming up',
       '{"type":"progress"}',
@@ -273,7 +274,7 @@ describe('the scripted parser', () => {
   });
 
   it('fails a turn that ended without turn_finished, quoting the last 5 lines of stderr', () => {
-    const parser = scriptedHarness.parser({} as never);
+    const parser = scriptedHarness.parser({} as never, NO_MEDIA);
     const stderr = ['1', '2', '3', '4', '5', '6', ''].join('\n');
     expect(parser.end({ code: null, signal: 'SIGKILL', stderr })).toEqual([
       {

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { HarnessName, HarnessOutput } from '@sessionboxer/domain';
 import type { HarnessAdapter, TurnContext, TurnSpec } from '../harness.port';
+import { NO_MEDIA, type MediaSink } from '../saved-image';
 
 export type Exit = { code: number | null; signal: string | null; stderr: string };
 export const CLEAN_EXIT: Exit = { code: 0, signal: null, stderr: '' };
@@ -34,10 +35,13 @@ export function turnContext(
   };
 }
 
-/** Feeds a recorded stream (fixtures/) or given lines to the adapter's parser, then the exit. */
-export function replayer(adapter: HarnessAdapter, turn: TurnSpec) {
+/**
+ * Feeds a recorded stream (fixtures/) or given lines to the adapter's parser, then the exit;
+ * the images of its tool results go to `media` (by default, none is kept).
+ */
+export function replayer(adapter: HarnessAdapter, turn: TurnSpec, media: MediaSink = NO_MEDIA) {
   const feed = (lines: unknown[], exit: Exit = CLEAN_EXIT): HarnessOutput[] => {
-    const parser = adapter.parser(turn);
+    const parser = adapter.parser(turn, media);
     const texts = lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l)));
     return [...texts.flatMap((line) => parser.line(line)), ...parser.end(exit)];
   };

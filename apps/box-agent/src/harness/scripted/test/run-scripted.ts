@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { HarnessOutput } from '@sessionboxer/domain';
 import type { McpServerSpec, TurnContext, TurnSpec } from '../../harness.port';
+import { NO_MEDIA } from '../../saved-image';
 import { scriptedHarness } from '../scripted';
 
 export const REPO_ROOT = resolve(__dirname, '../../../../../..');
@@ -76,7 +77,7 @@ export function startScripted(
   };
   const turn = turnOf(prompt, opts.env ?? {});
   const plan = scriptedHarness.plan(turn, ctx, scriptedHarness.executable(ctx));
-  const parser = scriptedHarness.parser(turn);
+  const parser = scriptedHarness.parser(turn, NO_MEDIA);
   const base = { PATH: process.env.PATH ?? '', HOME: workspace, LANG: 'C.UTF-8' };
   const child = spawn(plan.argv[0], plan.argv.slice(1), {
     cwd: workspace,
