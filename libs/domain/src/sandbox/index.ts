@@ -7,6 +7,7 @@ export * from './sandbox.cost';
 export * from './sandbox.decider';
 export * from './sandbox-names.decider';
 export * from './sandbox.agents';
+export * from './sandbox.desktop';
 export { isoMs } from './iso-time';
 export {
   SECRET_NAME_PATTERN,

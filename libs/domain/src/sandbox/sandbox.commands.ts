@@ -1,4 +1,5 @@
 import type { Command } from '../kernel';
+import type { SandboxDesktopCommand } from './sandbox.desktop';
 import type { StoppedReason } from './sandbox.events';
 
 /**
@@ -32,4 +33,5 @@ export type SandboxCommand =
   | UpdateSandbox
   | StopSandbox
   | ResumeSandbox
-  | DestroySandbox;
+  | DestroySandbox
+  | SandboxDesktopCommand;

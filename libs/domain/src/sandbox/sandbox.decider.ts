@@ -1,5 +1,6 @@
 import { assertNever, ErrorCode, type Decider } from '../kernel';
 import { isPlainObject } from '../kernel/validation';
+import { decideDesktop, evolveDesktop, isDesktopCommand, isDesktopEvent } from './sandbox.desktop';
 import { DEFAULT_ENVIRONMENT } from './sandbox.limits';
 import type { CreateSandbox, SandboxCommand, StopSandbox, UpdateSandbox } from './sandbox.commands';
 import type { SandboxEvent, SandboxSettings } from './sandbox.events';
@@ -146,6 +147,10 @@ function decide(command: SandboxCommand, state: SandboxState): SandboxEvent[] {
   const at = command.metadata.at;
   if (command.type === 'CreateSandbox') return create(command, state);
   if (state.status === 'none') throw noSandbox(sandboxId);
+  if (isDesktopCommand(command)) {
+    if (state.status !== 'running') throw inState(state, 'use the desktop of');
+    return decideDesktop(command, state.desktop ?? null, state.settings?.name ?? sandboxId);
+  }
   switch (command.type) {
     case 'RecordSandboxStarted':
       if (state.status !== 'creating') return [];
@@ -171,6 +176,9 @@ function decide(command: SandboxCommand, state: SandboxState): SandboxEvent[] {
 }
 
 function evolve(state: SandboxState, event: SandboxEvent): SandboxState {
+  // The desktop's own events leave the sandbox's updated_at alone (an input is no change of it).
+  if (isDesktopEvent(event))
+    return { ...state, desktop: evolveDesktop(state.desktop ?? null, event) };
   const at = event.data.at;
   const next = { ...state, updatedAt: at };
   switch (event.type) {

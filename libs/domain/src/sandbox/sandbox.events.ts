@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../kernel';
+import { SANDBOX_DESKTOP_EVENT_TYPES, type SandboxDesktopEvent } from './sandbox.desktop';
 import type { SandboxSize } from './sandbox.limits';
 
 /** Why a sandbox stopped, as the spec names the reasons. */
@@ -58,7 +59,8 @@ export type SandboxEvent =
   | SandboxUpdated
   | SandboxStopped
   | SandboxResumed
-  | SandboxDestroyed;
+  | SandboxDestroyed
+  | SandboxDesktopEvent;
 
 export const SANDBOX_EVENT_TYPES: readonly SandboxEvent['type'][] = [
   'SandboxCreated',
@@ -68,6 +70,7 @@ export const SANDBOX_EVENT_TYPES: readonly SandboxEvent['type'][] = [
   'SandboxStopped',
   'SandboxResumed',
   'SandboxDestroyed',
+  ...SANDBOX_DESKTOP_EVENT_TYPES,
 ];
 
 export function isSandboxEvent(event: { type: string; data: unknown }): event is SandboxEvent {

@@ -81,4 +81,6 @@ export type SandboxRefusalCode =
   | 'conversation_not_found'
   | 'unknown_harness'
   | 'harness_mismatch'
-  | 'unknown_model';
+  | 'unknown_model'
+  | 'no_desktop'
+  | 'desktop_outdated';

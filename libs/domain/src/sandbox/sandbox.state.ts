@@ -1,4 +1,5 @@
 import { isoMs } from './iso-time';
+import type { SandboxDesktopState } from './sandbox.desktop';
 import type { SandboxSettings, StoppedReason } from './sandbox.events';
 
 export type SandboxStatus = 'none' | 'creating' | 'running' | 'stopped' | 'deleted' | 'failed';
@@ -19,6 +20,8 @@ export interface SandboxState {
   createdAt: string | null;
   updatedAt: string | null;
   spend: SandboxSpend;
+  /** Its desktop (null: never started; a read model written before desktops has none). */
+  desktop?: SandboxDesktopState | null;
 }
 
 export const initialSandboxState: SandboxState = {
@@ -29,6 +32,7 @@ export const initialSandboxState: SandboxState = {
   createdAt: null,
   updatedAt: null,
   spend: { runningMs: 0, stoppedMs: 0, phase: null, since: null },
+  desktop: null,
 };
 
 /** Closes the current phase at `at` and opens `next` (null: billing stops). */
