@@ -4,9 +4,11 @@ import {
   describeIssues,
   requestId,
   sessionPush,
+  terminalInputPush,
   terminalListRequest,
   terminalOpenPush,
   terminalReadRequest,
+  terminalResizePush,
 } from './gateway/frames';
 import {
   agentAck,
@@ -17,6 +19,8 @@ import {
   type FrameError,
 } from '@sessionboxer/mcp-adapters/bridge/protocol';
 import type { AckedOutbox } from './harness/acked-outbox';
+import { handleDesktopViewFrame } from './desktop-view/desktop-view-frames';
+import type { DesktopViews } from './desktop-view/desktop-views';
 import type { TurnRunner } from './harness/turn-runner';
 import type { Log } from './log';
 import type { TerminalManager } from './terminals/terminal-manager';
@@ -29,6 +33,7 @@ export interface ServerFrameDeps {
   terminals: TerminalManager;
   turns: TurnRunner;
   outputs: AckedOutbox;
+  desktopViews: DesktopViews;
   /** Sends `terminal.answer` on the connection that asked. */
   reply(event: 'terminal.answer', data: TerminalAnswer): void;
   log: Log;
@@ -52,6 +57,14 @@ export function createServerFrameHandler(deps: ServerFrameDeps) {
         return push(deps, event, terminalOpenPush, data, (f) =>
           deps.terminals.open(f.terminalId, f.command),
         );
+      case 'terminal.input':
+        return push(deps, event, terminalInputPush, data, (f) =>
+          deps.terminals.write(f.terminalId, f.data),
+        );
+      case 'terminal.resize':
+        return push(deps, event, terminalResizePush, data, (f) =>
+          deps.terminals.resize(f.terminalId, f.cols, f.rows),
+        );
       case 'turn.start':
         return push(deps, event, turnStartPush, data, (t) => deps.turns.start(t));
       case 'turn.interrupt':
@@ -60,6 +73,9 @@ export function createServerFrameHandler(deps: ServerFrameDeps) {
         );
       case 'agent.ack':
         return push(deps, event, agentAck, data, (a) => deps.outputs.ack(a));
+      case 'desktop.view':
+      case 'desktop.view.close':
+        return handleDesktopViewFrame(deps, event, data);
       case 'error':
         return push(deps, event, frameError, data, (e) => refused(deps, e));
       case 'terminal.list':

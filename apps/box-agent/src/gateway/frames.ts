@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import type {
-  CallResult,
-  ServerPushes,
-  ServerRequests,
+import {
+  TERMINAL_INPUT_MAX,
+  TERMINAL_SIZE,
+  type CallResult,
+  type ServerPushes,
+  type ServerRequests,
 } from '@sessionboxer/mcp-adapters/bridge/protocol';
 
 /**
@@ -28,6 +30,17 @@ export const terminalId = z.string().min(1).max(100);
 export const terminalOpenPush: z.ZodType<ServerPushes['terminal.open']> = z.object({
   terminalId,
   command: z.array(z.string().max(10_000)).min(1).max(1_000).nullable(),
+});
+
+export const terminalInputPush: z.ZodType<ServerPushes['terminal.input']> = z.object({
+  terminalId,
+  data: z.string().min(1).max(TERMINAL_INPUT_MAX),
+});
+
+export const terminalResizePush: z.ZodType<ServerPushes['terminal.resize']> = z.object({
+  terminalId,
+  cols: z.number().int().min(TERMINAL_SIZE.cols.min).max(TERMINAL_SIZE.cols.max),
+  rows: z.number().int().min(TERMINAL_SIZE.rows.min).max(TERMINAL_SIZE.rows.max),
 });
 
 /** Requests carry a `requestId` the answer echoes (not in protocol.ts yet; see the report). */

@@ -1,7 +1,7 @@
-import { closeSync, constants, openSync } from 'node:fs';
 import * as pty from 'node-pty';
 import { errorMessage, type Log } from '../log';
 import { findExecutable } from './find-executable';
+import { closeQuietly, holdSlave } from './pty-slave';
 import { OutputRing } from './output-ring';
 import { renderLastLines } from './terminal-text';
 
@@ -101,6 +101,32 @@ export class TerminalManager {
     const t = this.terminals.get(terminalId);
     if (!t) return null;
     return { id: t.id, text: renderLastLines(t.ring.text(), lines), exitCode: t.exitCode };
+  }
+
+  /**
+   * Writes a person's keystrokes to a running Terminal's PTY; false (and nothing written) for
+   * one this box does not know or that has exited: the control plane checks both first, so
+   * this is a race with the exit.
+   */
+  write(terminalId: string, data: string): boolean {
+    const child = this.terminals.get(terminalId)?.pty;
+    if (!child) return this.skipped('input', terminalId);
+    child.write(data);
+    return true;
+  }
+
+  /** Resizes a running Terminal's PTY (the bounds are the frame's); false as for write. */
+  resize(terminalId: string, cols: number, rows: number): boolean {
+    const child = this.terminals.get(terminalId)?.pty;
+    if (!child) return this.skipped('a resize', terminalId);
+    try {
+      child.resize(cols, rows);
+    } catch (e) {
+      // The PTY closed between the check and the call (the child just exited).
+      this.opts.log.warn(`could not resize terminal ${terminalId}: ${errorMessage(e)}`);
+      return false;
+    }
+    return true;
   }
 
   running(): string[] {
@@ -203,34 +229,15 @@ export class TerminalManager {
     }
   }
 
+  private skipped(what: string, terminalId: string): false {
+    this.opts.log.warn(`ignored ${what} for terminal ${terminalId}: not running in this box`);
+    return false;
+  }
+
   private forgetOldExited(): void {
     const exited = [...this.terminals.values()].filter((t) => t.exitCode !== null);
     for (const t of exited.slice(0, Math.max(0, exited.length - MAX_EXITED_KEPT))) {
       this.terminals.delete(t.id);
     }
-  }
-}
-
-/**
- * Opens the PTY's slave side and keeps it open until the child has exited. Without this, Linux
- * hangs the PTY up the moment the child's session ends and the output still unread on the
- * master is lost: a fast command's last lines (often the summary) would be missing. node-pty
- * then closes the master within 200 ms of the exit, after it has read what was left.
- */
-function holdSlave(child: pty.IPty): number | null {
-  const name = (child as pty.IPty & { ptsName?: unknown }).ptsName;
-  if (typeof name !== 'string') return null;
-  try {
-    return openSync(name, constants.O_RDWR | constants.O_NOCTTY);
-  } catch {
-    return null;
-  }
-}
-
-function closeQuietly(fd: number): void {
-  try {
-    closeSync(fd);
-  } catch {
-    // already closed: nothing is held any more, which is all that matters
   }
 }

@@ -112,6 +112,35 @@ describe('terminals in the box daemon', () => {
     expect(malformed).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
   });
 
+  it('writes typed input to the PTY and resizes it; bad frames change nothing', async () => {
+    gateway.push('terminal.open', { terminalId: 'typed', command: null });
+    await frameFor('terminal.opened', 'typed');
+    const shows = async (pattern: RegExp) => {
+      for (const deadline = Date.now() + 8_000; Date.now() < deadline;) {
+        const read = await ask('terminal.read', { terminalId: 'typed', lines: 50 });
+        if (pattern.test(read.result.text)) return;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`the terminal never showed ${pattern}`);
+    };
+    gateway.push('terminal.input', { terminalId: 'typed', data: 'echo typed-$((6*7))\r' });
+    await shows(/typed-42/);
+    gateway.push('terminal.resize', { terminalId: 'typed', cols: 9_999, rows: 20 });
+    gateway.push('terminal.resize', { terminalId: 'typed', cols: 50 });
+    gateway.push('terminal.input', { terminalId: 'typed', data: 42 });
+    gateway.push('terminal.input', { terminalId: 'nope', data: 'ls\r' });
+    gateway.push('terminal.input', { terminalId: 'typed', data: 'echo size-$(stty size)\r' });
+    await shows(/size-30 120/);
+    gateway.push('terminal.resize', { terminalId: 'typed', cols: 50, rows: 20 });
+    gateway.push('terminal.input', { terminalId: 'typed', data: 'echo size-$(stty size)\r' });
+    await shows(/size-20 50/);
+    gateway.push('terminal.input', { terminalId: 'typed', data: 'exit\r' });
+    await frameFor('terminal.exited', 'typed');
+    // Input after the exit is dropped: the daemon still answers.
+    gateway.push('terminal.input', { terminalId: 'typed', data: 'echo late\r' });
+    expect((await ask('terminal.list', {})).ok).toBe(true);
+  });
+
   it('kills its terminals on SIGTERM and exits 0', async () => {
     const pidFile = path.join(box.dir, 'sleeper.pid');
     gateway.push('terminal.open', {

@@ -155,12 +155,20 @@ export type RelayCallArgs = z.infer<typeof relayCallArgs>;
 /** How often a relay process says it is alive (a connection's lease is longer: 30 s by default). */
 export const RELAY_KEEPALIVE_MS = 2_000;
 
+/** The sizes a Terminal's PTY may take, and the most text one `terminal.input` carries. */
+export const TERMINAL_SIZE = { cols: { min: 2, max: 500 }, rows: { min: 1, max: 200 } } as const;
+export const TERMINAL_INPUT_MAX = 64 * 1024;
+
 /** control plane → daemon pushes. */
 export interface ServerPushes {
   /** The new content of /workspace/.sessionboxer/session.json. */
   session: Record<string, unknown>;
   /** Open a terminal (a real PTY in the box) running argv, or a login shell when absent. */
   'terminal.open': { terminalId: string; command: string[] | null };
+  /** Keystrokes a person typed in the web UI's live pane, written to the Terminal's PTY. */
+  'terminal.input': { terminalId: string; data: string };
+  /** The live pane's size: the PTY is resized to it (TERMINAL_SIZE bounds both). */
+  'terminal.resize': { terminalId: string; cols: number; rows: number };
   'turn.start': TurnStartPush;
   'turn.interrupt': z.infer<typeof turnInterruptPush>;
   'mcp.registry': McpRegistryPush;
