@@ -1,4 +1,5 @@
 import { BOX_EDGE, BOX_PATHS } from '@sessionboxer/mcp-adapters/bridge/protocol';
+import { DESKTOP_VIEW } from '@sessionboxer/mcp-adapters/bridge/desktop-view';
 import { loadDesktopConfig, type DesktopConfig } from './desktop/desktop-config';
 
 /** Everything the daemon reads from its environment, with the in-box defaults. */
@@ -7,6 +8,8 @@ export interface DaemonConfig {
   gatewaySocket: string;
   /** The box's edge socket, where every connection to 127.0.0.1:edgePort is piped. */
   edgeSocket: string;
+  /** The control plane's desktop-view socket (DESKTOP_VIEW.socket): each live view connects to it. */
+  desktopViewSocket: string;
   /** BOX_EDGE.port (the proxy and relays the box's HTTP_PROXY names); 0 picks a free port. */
   edgePort: number;
   /** HTTP path of the WebSocket upgrade on that socket (the control plane's BOX_GATEWAY_PATH). */
@@ -68,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DaemonConfig {
   return {
     gatewaySocket,
     edgeSocket: text(env, 'SESSIONBOXER_EDGE_SOCKET', BOX_EDGE.socket),
+    desktopViewSocket: text(env, 'SESSIONBOXER_DESKTOP_VIEW_SOCKET', DESKTOP_VIEW.socket),
     edgePort: integer(env, 'SESSIONBOXER_EDGE_PORT', BOX_EDGE.port, 0, 65535),
     gatewayPath: text(env, 'SESSIONBOXER_GATEWAY_PATH', '/box'),
     host: text(env, 'SESSIONBOXER_DAEMON_HOST', '127.0.0.1'),

@@ -4,6 +4,7 @@ import type { DaemonConfig } from './config';
 import { desktopServerEnv } from './desktop/desktop-config';
 import { startEdgePipe, type RunningEdgePipe } from './edge/edge-pipe';
 import { VirtualDisplay } from './desktop/display';
+import { DesktopViews } from './desktop-view/desktop-views';
 import { GatewayClient } from './gateway/gateway-client';
 import { AckedOutbox } from './harness/acked-outbox';
 import { harnessAdapters } from './harness/harnesses';
@@ -82,19 +83,26 @@ function wire(config: DaemonConfig, log: Log) {
     deliver: (_event, frame) => outputs.add(frame),
     log,
   });
+  const display = config.desktop.enabled
+    ? new VirtualDisplay({ display: config.desktop.display, screen: config.desktop.screen, log })
+    : null;
+  const desktopViews = new DesktopViews({
+    // With the desktop off, a display someone else runs (DISPLAY) may still be there to watch.
+    display: display ? display.display : process.env.DISPLAY,
+    socketPath: config.desktopViewSocket,
+    log,
+  });
   const onServerFrame = createServerFrameHandler({
     sessionFile,
     mcpJson,
     terminals,
     turns,
     outputs,
+    desktopViews,
     log,
     reply: (event, data) => gateway.reply(event, data),
   });
-  const display = config.desktop.enabled
-    ? new VirtualDisplay({ display: config.desktop.display, screen: config.desktop.screen, log })
-    : null;
-  return { sessionFile, mcpJson, gateway, terminals, display, turns };
+  return { sessionFile, mcpJson, gateway, terminals, display, turns, desktopViews };
 }
 
 /** The box's way out; a box whose edge cannot listen still works, with nothing outside. */
@@ -112,7 +120,10 @@ async function openEdge(config: DaemonConfig, log: Log): Promise<RunningEdgePipe
 
 /** Starts the daemon: HTTP first, so that .mcp.json names its port, then the gateway. */
 export async function startDaemon(config: DaemonConfig, log: Log): Promise<RunningDaemon> {
-  const { sessionFile, mcpJson, gateway, terminals, display, turns } = wire(config, log);
+  const { sessionFile, mcpJson, gateway, terminals, display, turns, desktopViews } = wire(
+    config,
+    log,
+  );
   // Concurrently: the ready line and the gateway never wait for Xvfb (the tools wait for it).
   display?.start();
   const server = createHttpServer(gateway, log);
@@ -135,6 +146,7 @@ export async function startDaemon(config: DaemonConfig, log: Log): Promise<Runni
   const close = async (): Promise<void> => {
     // Terminals first, while their exit frames can still reach the control plane.
     turns.stopAll();
+    desktopViews.closeAll();
     await Promise.all([terminals.killAll(), display?.stop()]);
     gateway.close();
     // Lets the calls just failed write their 503 before the connections are cut.

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BOX_EDGE, BOX_PATHS } from '@sessionboxer/mcp-adapters';
+import { DESKTOP_VIEW } from '@sessionboxer/mcp-adapters/bridge/desktop-view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // sun_path holds 108 bytes; keep room for the terminating NUL.
@@ -63,6 +64,9 @@ export function daemonLaunch(
       SESSIONBOXER_EDGE_SOCKET: inBox
         ? BOX_EDGE.socket
         : path.join(paths.runDir, path.basename(BOX_EDGE.socket)),
+      SESSIONBOXER_DESKTOP_VIEW_SOCKET: inBox
+        ? DESKTOP_VIEW.socket
+        : path.join(paths.runDir, path.basename(DESKTOP_VIEW.socket)),
       SESSIONBOXER_EDGE_PORT: inBox ? String(BOX_EDGE.port) : '0',
       SESSIONBOXER_WORKSPACE: inBox ? BOX_PATHS.workspace : paths.workspace,
       // Unisolated boxes share the host's network: each daemon takes a free port.

@@ -1,0 +1,85 @@
+import type * as net from 'node:net';
+
+/**
+ * A minimal RFB 3.8 client for tests: enough to finish the handshake, move the pointer and
+ * ask for a frame, byte for byte as noVNC does.
+ */
+export class RfbProbe {
+  private buffer = Buffer.alloc(0);
+  private waiter: (() => void) | null = null;
+  private closed = false;
+  width = 0;
+  height = 0;
+
+  constructor(private readonly socket: net.Socket) {
+    socket.on('data', (d: Buffer) => {
+      this.buffer = Buffer.concat([this.buffer, d]);
+      this.waiter?.();
+    });
+    socket.on('close', () => {
+      this.closed = true;
+      this.waiter?.();
+    });
+  }
+
+  async read(n: number, timeoutMs = 10_000): Promise<Buffer> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.buffer.length < n) {
+      if (this.closed) throw new Error(`the view closed after ${this.buffer.length} of ${n} bytes`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no ${n} bytes within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiter = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.waiter = null;
+    }
+    const out = this.buffer.subarray(0, n);
+    this.buffer = this.buffer.subarray(n);
+    return out;
+  }
+
+  /** ProtocolVersion, security None, ClientInit (shared), ServerInit. */
+  async handshake(): Promise<void> {
+    const version = (await this.read(12)).toString('latin1');
+    if (!version.startsWith('RFB 003.')) throw new Error(`not RFB: ${JSON.stringify(version)}`);
+    this.socket.write('RFB 003.008\n');
+    const count = (await this.read(1))[0];
+    const types = [...(await this.read(count))];
+    if (!types.includes(1)) throw new Error(`no None security type among ${types.join(',')}`);
+    this.socket.write(Buffer.from([1]));
+    const result = (await this.read(4)).readUInt32BE(0);
+    if (result !== 0) throw new Error(`security result ${result}`);
+    this.socket.write(Buffer.from([1]));
+    const init = await this.read(24);
+    this.width = init.readUInt16BE(0);
+    this.height = init.readUInt16BE(2);
+    await this.read(init.readUInt32BE(20));
+  }
+
+  pointer(x: number, y: number, buttons = 0): void {
+    const m = Buffer.alloc(6);
+    m.writeUInt8(5, 0);
+    m.writeUInt8(buttons, 1);
+    m.writeUInt16BE(x, 2);
+    m.writeUInt16BE(y, 4);
+    this.socket.write(m);
+  }
+
+  /**
+   * A full-screen, non-incremental FramebufferUpdateRequest; resolves with the update's header
+   * (the rectangles' pixels are left unread: call it last, or on a fresh probe).
+   */
+  async frame(): Promise<{ type: number; rectangles: number }> {
+    const m = Buffer.alloc(10);
+    m.writeUInt8(3, 0);
+    m.writeUInt16BE(this.width, 6);
+    m.writeUInt16BE(this.height, 8);
+    this.socket.write(m);
+    const head = await this.read(4);
+    return { type: head[0], rectangles: head.readUInt16BE(2) };
+  }
+}
