@@ -27,6 +27,31 @@ export interface Projection<Doc> {
   /** Event types `apply` is called for; every other event only advances the checkpoint. */
   readonly handles: readonly string[];
   apply(event: RecordedEvent, get: (id: string) => Doc | null): DocumentChange<Doc>[];
+  /**
+   * A full-text index over some text fields of this projection's documents, which the store
+   * keeps (see FullTextIndex). Adding or changing it needs a version bump, like `apply`.
+   */
+  readonly fullText?: FullTextIndex;
+}
+
+/**
+ * An SQLite FTS5 index the store keeps over the documents' text: one column per field. The
+ * store writes it with the documents themselves (triggers on the document table), so it is
+ * in the same transaction as the documents and the checkpoint, and is dropped and built again
+ * with them when the version changes. A document whose fields are all absent is not indexed.
+ * Query it with `ReadModelReader.search`.
+ */
+export interface FullTextIndex {
+  /** In order; `name` is lowercase letters, digits and `_`; `path` a JSON path (`$.title`). */
+  readonly columns: readonly FullTextColumn[];
+}
+
+export interface FullTextColumn {
+  readonly name: string;
+  /** `$.field` or `$.field.sub`: letters, digits and `_` only. */
+  readonly path: string;
+  /** bm25's weight of a match in this column; default 1. */
+  readonly weight?: number;
 }
 
 /** Projections of different document types, as the runner holds them. */

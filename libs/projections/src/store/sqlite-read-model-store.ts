@@ -1,7 +1,18 @@
 import Database from 'better-sqlite3';
 import type { AnyProjection, DocumentChange, Projection } from '../projection';
+import {
+  createFullTextSql,
+  dropFullTextSql,
+  fullTextTables,
+  matchExpression,
+  searchHits,
+  searchParams,
+  searchSql,
+} from './full-text';
 import type {
   Checkpoint,
+  FullTextHit,
+  FullTextQuery,
   ListOptions,
   ProjectionFailure,
   ReactorCheckpoint,
@@ -45,8 +56,10 @@ export interface ReadModelStoreOptions {
 
 /**
  * Read models in SQLite: one table of JSON documents per projection `(id, partition, ord, doc)`
- * indexed on (partition, ord), and one checkpoints table. Synchronous (better-sqlite3), so a
- * projection's `get` inside a batch sees the batch's own earlier writes.
+ * indexed on (partition, ord), and one checkpoints table. A projection with `fullText` also
+ * has an FTS5 index over its documents, kept by triggers on its table (see full-text.ts).
+ * Synchronous (better-sqlite3), so a projection's `get` inside a batch sees the batch's own
+ * earlier writes.
  *
  * `synchronous=NORMAL`: in WAL mode a power cut can lose the last transactions but never splits
  * one, and documents and checkpoint share a transaction, so the runner just re-applies them.
@@ -105,6 +118,22 @@ export class SqliteReadModelStore implements ReadModelReader {
     };
     const rows = this.statement(projection.name, 'list').all(params) as DocRow[];
     return rows.map((r) => toStored<Doc>(r));
+  }
+
+  search<Doc>(projection: Projection<Doc>, query: FullTextQuery): FullTextHit<Doc>[] {
+    const index = projection.fullText;
+    if (index === undefined) throw new Error(`read model ${projection.name} has no fullText`);
+    const match = matchExpression(query.text);
+    if (match === null || !(query.limit >= 1)) return [];
+    const paths = (query.where ?? []).map((w) => w.path);
+    const key = `${projection.name}:search:${paths.join(' ')}`;
+    let statement = this.statements.get(key);
+    if (statement === undefined) {
+      const table = this.existingTable(projection.name);
+      statement = this.db.prepare(searchSql(projection.name, table, index, paths));
+      this.statements.set(key, statement);
+    }
+    return searchHits<Doc>(statement.all(searchParams(match, query)));
   }
 
   /** Every document of a projection, ordered by id (as SQLite orders: by UTF-8 bytes). */
@@ -190,12 +219,17 @@ export class SqliteReadModelStore implements ReadModelReader {
   private registerOne(projection: AnyProjection): Checkpoint {
     const table = tableOf(projection.name);
     const stored = this.checkpoint(projection.name);
-    if (stored !== null && stored.version === projection.version) return stored;
+    const indexed = projection.fullText === undefined || this.hasFullText(projection.name);
+    if (stored !== null && stored.version === projection.version && indexed) return stored;
     this.forget(projection.name);
+    this.db.exec(dropFullTextSql(projection.name));
     this.db.exec(`DROP TABLE IF EXISTS ${table}`);
     this.db.exec(`CREATE TABLE ${table} (
       id TEXT PRIMARY KEY, partition TEXT NOT NULL, ord INTEGER NOT NULL, doc TEXT NOT NULL)`);
     this.db.exec(`CREATE INDEX ${table}_partition_ord ON ${table} (partition, ord)`);
+    if (projection.fullText !== undefined) {
+      this.db.exec(createFullTextSql(projection.name, table, projection.fullText));
+    }
     const fresh = { projection: projection.name, version: projection.version, position: -1 };
     this.saveCheckpoint({ ...fresh, failure: null });
     return { ...fresh, failure: null };
@@ -219,6 +253,11 @@ export class SqliteReadModelStore implements ReadModelReader {
       throw new Error(`read model ${projectionName} is not in ${this.path}; register it first`);
     }
     return table;
+  }
+
+  private hasFullText(projectionName: string): boolean {
+    const sql = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?";
+    return this.db.prepare(sql).get(fullTextTables(projectionName).fts) !== undefined;
   }
 
   private forget(projectionName: string): void {
