@@ -14,3 +14,4 @@ export type * from './vocabulary';
 export type * from './timeline';
 export type * from './terminals';
 export type * from './inbox';
+export type * from './search';

@@ -36,3 +36,4 @@ export * from './ssh-endpoints.projection';
 export * from './ssh-keys.projection';
 export * from './ssh-terminals.projection';
 export * from './inbox.projection';
+export * from './search.projection';

@@ -23,6 +23,7 @@ import { sandboxesProjection } from './sandboxes.projection';
 import { timelineProjection } from './timeline.projection';
 import { turnSnapshotsProjection } from './turn-snapshots.projection';
 import { inboxProjection } from './inbox.projection';
+import { searchProjection } from './search.projection';
 
 /** Every read model of this lib, for the runner and for rebuild. */
 export const allProjections: readonly AnyProjection[] = [
@@ -50,4 +51,5 @@ export const allProjections: readonly AnyProjection[] = [
   sshKeysProjection,
   sshTerminalsProjection,
   inboxProjection,
+  searchProjection,
 ];

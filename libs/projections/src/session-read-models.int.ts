@@ -174,6 +174,7 @@ describe('session read models over the real SQLite event store', () => {
         ['repositories', true],
         ['sandboxes', true],
         ['schedules', true],
+        ['search', true],
         ['session_details', true],
         ['session_policies', true],
         ['sidebar_tree', true],
