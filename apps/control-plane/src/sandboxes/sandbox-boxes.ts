@@ -60,9 +60,16 @@ export class SandboxBoxes {
     return assertRoom(this.quota(sandboxId), file, bytes);
   }
 
-  /** A line for a command's answer when the workspace is past its quota, else null. */
-  overQuota(sandboxId: string): Promise<string | null> {
-    return overQuota(this.quota(sandboxId));
+  /**
+   * A line for a command's answer when the workspace is past its quota, else null. `measured`
+   * is what the box's exec agent found after the command: within the quota it is taken as it
+   * is (the box's word can only hide its own note; file writes are checked on the host); past
+   * it, or not measured, the host's du decides.
+   */
+  overQuota(sandboxId: string, measured: number | null = null): Promise<string | null> {
+    const quota = this.quota(sandboxId);
+    if (measured !== null && measured <= quota.quotaBytes) return Promise.resolve(null);
+    return overQuota(quota);
   }
 
   get driverPort(): BoxDriver {

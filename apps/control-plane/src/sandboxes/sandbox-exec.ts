@@ -57,12 +57,31 @@ export interface ExecAnswer {
   truncated: boolean;
 }
 
-/** sandbox_exec: `sh -c` as root; a non-zero exit is an answer, running past the limit is not. */
+/** Where, with what and for how long a command runs. */
+export interface ExecRequest {
+  cwd: string;
+  env: Record<string, string>;
+  timeoutSeconds: number;
+}
+
+export function timeoutRefusal(timeoutSeconds: number) {
+  return refusal(
+    'timeout',
+    ErrorCode.Unavailable,
+    `the command ran past timeout_seconds (${timeoutSeconds}) and was killed with its process group`,
+    { timeout_seconds: timeoutSeconds },
+  );
+}
+
+/**
+ * sandbox_exec through the host's spawn chain (ExecAgents uses it where a box has no exec
+ * agent): `sh -c` as root; a non-zero exit is an answer, running past the limit is not.
+ */
 export async function execInBox(
   driver: BoxDriver,
   sandboxId: string,
   command: string,
-  opts: { cwd: string; env: Record<string, string>; timeoutSeconds: number },
+  opts: ExecRequest,
 ): Promise<ExecAnswer> {
   const argv = [
     '/bin/sh',
@@ -88,12 +107,7 @@ export async function execInBox(
   const code = await finished(child).finally(() => clearTimeout(guard));
   const elapsed = performance.now() - started;
   if ((code === 124 || code === 137 || code === null) && elapsed >= opts.timeoutSeconds * 1000) {
-    throw refusal(
-      'timeout',
-      ErrorCode.Unavailable,
-      `the command ran past timeout_seconds (${opts.timeoutSeconds}) and was killed with its process group`,
-      { timeout_seconds: opts.timeoutSeconds },
-    );
+    throw timeoutRefusal(opts.timeoutSeconds);
   }
   const o = out();
   const e = err();

@@ -9,7 +9,9 @@ import {
   SIZE_TABLE,
 } from '@sessionboxer/domain/sandbox';
 import type { KeyIdentity } from '../api-keys';
-import { execInBox, readInBox, writeInBox, type ExecAnswer } from './sandbox-exec';
+import { desktopEnv } from './desktop/desktop-view';
+import { ExecAgents } from './exec-agent';
+import { readInBox, writeInBox, type ExecAnswer } from './sandbox-exec';
 import { SandboxBoxes } from './sandbox-boxes';
 import { SandboxSecrets } from './sandbox-secrets';
 import { SandboxUse } from './sandbox-use';
@@ -22,12 +24,16 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Commands and files in a running sandbox; each one is use (for the idle timeout). */
 @Injectable()
 export class SandboxWork {
+  private readonly agents: ExecAgents;
+
   constructor(
     private readonly sandboxes: Sandboxes,
     private readonly boxes: SandboxBoxes,
     private readonly secrets: SandboxSecrets,
     private readonly use: SandboxUse,
-  ) {}
+  ) {
+    this.agents = new ExecAgents(boxes.driverPort);
+  }
 
   async exec(
     caller: KeyIdentity,
@@ -39,6 +45,9 @@ export class SandboxWork {
       timeout_seconds?: number;
     },
   ): Promise<ExecAnswer> {
+    for (const field of ['command', 'cwd'] as const) {
+      if (args[field]?.includes('\0')) throw badArgument(field, `${field} must not contain NUL`);
+    }
     const doc = await this.live(caller, args.sandbox);
     const env = args.env ?? {};
     for (const [k, v] of Object.entries(env)) {
@@ -53,9 +62,9 @@ export class SandboxWork {
     const oomKills = () => this.boxes.driverPort.info(doc.id)?.limits?.oomKills ?? 0;
     const oomBefore = oomKills();
     try {
-      const answer = await execInBox(this.boxes.driverPort, doc.id, args.command, {
+      const { usedBytes, ...answer } = await this.agents.exec(doc.id, args.command, {
         cwd: args.cwd ?? EXEC_DEFAULT_CWD,
-        env: { HOME: '/root', ...secretEnv, ...env },
+        env: { HOME: '/root', ...desktopEnv(this.boxes.runDir(doc.id)), ...secretEnv, ...env },
         timeoutSeconds: args.timeout_seconds ?? EXEC_TIMEOUT_DEFAULT_SECONDS,
       });
       // The box's limits (cgroup memory, the disk quota) said in the answer when they bit.
@@ -63,7 +72,7 @@ export class SandboxWork {
         oomKills() > oomBefore
           ? `sessionboxer: a process was killed for passing the sandbox's memory (memory_gib ${SIZE_TABLE[s.size].memory_gib})`
           : null;
-      for (const note of [oom, await this.boxes.overQuota(doc.id)]) {
+      for (const note of [oom, await this.boxes.overQuota(doc.id, usedBytes)]) {
         if (note) answer.stderr += `${/(^|\n)$/.test(answer.stderr) ? '' : '\n'}${note}\n`;
       }
       return this.secrets.mask(doc.id, answer);
