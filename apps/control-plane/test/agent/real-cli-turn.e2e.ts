@@ -1,6 +1,8 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { say, use } from '../doubles/model-provider/model-provider-double';
 import { conversation, shape, transcript, turnFinished } from './agent-kit';
-import { boxEnvirons } from './box-secrets-kit';
+import { boxEnvirons, workspaceOf } from './box-secrets-kit';
 import {
   allEvents,
   carriesToolResult,
@@ -20,6 +22,8 @@ interface RealCli {
   /** The CLI's own shell tool and the sessionboxer title tool, as the CLI names them. */
   bash: string;
   titleTool: string;
+  /** The desktop server's screenshot tool, as the CLI names it. */
+  screenshotTool: string;
   /** Where the rename's marker falls among the CLI's entries, which each CLI reports its way. */
   expectMarkerOrder(entries: string[]): void;
 }
@@ -31,6 +35,7 @@ const CLIS: RealCli[] = [
     keyTag: 'Cc7',
     bash: 'Bash',
     titleTool: 'mcp__sessionboxer__title_set',
+    screenshotTool: 'mcp__desktop__screenshot',
     expectMarkerOrder: (entries) => {
       const marker = entries.indexOf('marker:session-renamed');
       expect(marker).toBeGreaterThan(entries.indexOf('tool_call#1:mcp__sessionboxer__title_set'));
@@ -43,6 +48,7 @@ const CLIS: RealCli[] = [
     keyTag: 'Oc7',
     bash: 'bash',
     titleTool: 'sessionboxer_title_set',
+    screenshotTool: 'desktop_screenshot',
     // OpenCode reports a call once it has finished: the rename's marker comes before both.
     expectMarkerOrder: (entries) =>
       expect(entries.indexOf('marker:session-renamed')).toBeLessThan(
@@ -113,5 +119,26 @@ describe.each(CLIS)('a turn of the real $name in a box', (cli) => {
     // The CLI's shell tool listed its own environment too: the placeholder, never the key.
     await expectKeyOnlyAtTheDouble(world, id, KEY, `${environs}\n${results[0].output}`);
     expect(results[0].output).toContain('ANTHROPIC_API_KEY=sessionboxer-placeholder');
-  });
+    // Its turn waits up to 90 s: OpenCode on a loaded machine takes longer than jest's 30.
+  }, 120_000);
+
+  it(`shows the box desktop's screenshot from ${cli.screenshotTool} as a saved image`, async () => {
+    const { api, double } = world;
+    // A session of its own: the double answers by how many answers the conversation holds.
+    const shotId = await readySession(api, cli.provider, `${cli.name} looks`);
+    double.play([[use(cli.screenshotTool, {})], [say('I see the desktop.')]]);
+    const sent = await api.request('POST', `/api/sessions/${shotId}/prompts`, { text: 'Look' });
+    expect(sent.status).toBe(202);
+    expect((await turnFinished(api, shotId, 1, 90_000)).status).toBe('finished');
+    const { events } = await conversation(api, shotId);
+    const shot = events.filter((e: any) => e.type === 'tool_result');
+    expect(shot.map((r: any) => r.error)).toEqual([false]);
+    // The result names the saved file the web UI shows inline, never the base64 itself.
+    const line = /^\[image \/workspace\/(\.sessionboxer\/images\/[0-9a-f]{16}\.png)\]$/m;
+    const saved = line.exec(shot[0].output);
+    expect(saved).not.toBeNull();
+    expect(shot[0].output).not.toContain('iVBOR');
+    const png = fs.readFileSync(path.join(await workspaceOf(api, shotId), saved![1]));
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+  }, 120_000);
 });
