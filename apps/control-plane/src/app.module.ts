@@ -22,6 +22,7 @@ import { RepositoriesModule } from './repositories';
 import { ApiKeysModule } from './api-keys';
 import { SandboxesModule } from './sandboxes';
 import { SchedulesModule } from './schedules';
+import { SearchModule } from './search';
 import { SessionsModule } from './sessions';
 import { SettingsModule } from './settings';
 import { TerminalMcpModule } from './terminal-mcp';
@@ -45,6 +46,7 @@ export class AppModule {
         AuthModule,
         SettingsModule,
         InboxModule,
+        SearchModule,
         PushModule,
         PresenceModule,
         BoxesModule,
