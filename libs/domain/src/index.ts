@@ -16,3 +16,4 @@ export * from './ssh-endpoint';
 export * from './ssh-key';
 export * from './ssh-terminal';
 export * from './inbox';
+export * from './desktop-view';

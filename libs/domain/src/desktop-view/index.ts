@@ -1,0 +1,1 @@
+export * from './desktop-view.decider';
