@@ -145,6 +145,18 @@ export interface TerminalOutput {
   exitCode: number | null;
 }
 
+/**
+ * `GET /api/sessions/:id/terminals/:terminalId/output?afterOffset=&limit=`: recorded bytes of a
+ * Terminal's output from the history, base64 (a page may end inside a UTF-8 character; xterm
+ * joins it with the next). Read on from `endOffset`; `truncated` says more is recorded.
+ */
+export interface TerminalOutputPage {
+  data: string;
+  startOffset: number;
+  endOffset: number;
+  truncated: boolean;
+}
+
 /** One entry of a box folder in the Files pane; `size` for files only. Links are not followed. */
 export interface BoxDirEntry {
   name: string;

@@ -26,10 +26,35 @@ export interface TypingFrame {
   typing: boolean;
 }
 
+/** `session.terminal.input`: keystrokes typed into a box Terminal's live pane. */
+export interface SessionTerminalInputFrame {
+  sessionId: string;
+  terminalId: string;
+  data: string;
+}
+
+/** `session.terminal.resize`: the live pane's size, for the Terminal's PTY. */
+export interface SessionTerminalResizeFrame {
+  sessionId: string;
+  terminalId: string;
+  cols: number;
+  rows: number;
+}
+
 /** What a browser sends. */
 export interface UiClientEvents {
   watch: WatchFrame;
   typing: TypingFrame;
+  'session.terminal.input': SessionTerminalInputFrame;
+  'session.terminal.resize': SessionTerminalResizeFrame;
+}
+
+/** `session.terminal.output`: new bytes (base64) of a box Terminal, to browsers on its session. */
+export interface SessionTerminalOutputFrame {
+  sessionId: string;
+  terminalId: string;
+  offset: number;
+  data: string;
 }
 
 /** `sidebar`: the body of `GET /api/sidebar`. */
@@ -90,6 +115,9 @@ export interface NotificationFrame {
 export interface UiErrorFrame {
   code: string;
   message: string;
+  /** The refused frame's event, and the Terminal it named (a refused keystroke or resize). */
+  frame?: string;
+  terminalId?: string;
 }
 
 /** What the control plane sends. `watching` answers a `watch` it took. */
@@ -105,6 +133,8 @@ export interface UiServerEvents {
   terminals: SshTerminalView[];
   /** New bytes of an SSH terminal's output, to every browser (the Terminals view). */
   'terminal.output': SshTerminalOutputFrame;
+  /** New bytes of a box Terminal of a session, to the browsers watching that session. */
+  'session.terminal.output': SessionTerminalOutputFrame;
   /** The signed-in person's inbox (the body of `GET /api/inbox`), at connection and on change. */
   inbox: InboxPage;
 }

@@ -20,6 +20,7 @@ import { SnapshotsService } from './snapshots/snapshots.service';
 import { TurnSnapshotsReactor } from './snapshots/turn-snapshots.reactor';
 import { TurnSnapshots } from './snapshots/turn-snapshots.service';
 import { SessionTerminalsController } from './terminals/session-terminals.controller';
+import { TerminalKeys } from './terminals/terminal-keys.service';
 import { Terminals } from './terminals/terminals.service';
 import { SessionFilesController } from './workspace/session-files.controller';
 
@@ -60,6 +61,7 @@ import { SessionFilesController } from './workspace/session-files.controller';
     TurnSnapshotsReactor,
     SnapshotBlobsGc,
     Terminals,
+    TerminalKeys,
     BoxTools,
   ],
   exports: [
@@ -73,6 +75,7 @@ import { SessionFilesController } from './workspace/session-files.controller';
     TurnSnapshots,
     SnapshotBlobsGc,
     Terminals,
+    TerminalKeys,
   ],
 })
 export class BoxesModule {}

@@ -9,6 +9,8 @@ import { PresenceModule } from '../presence';
 import { PullRequestsModule } from '../pull-requests';
 import { SessionsModule } from '../sessions';
 import { SettingsModule } from '../settings';
+import { BoxTerminalKeys } from './box-terminal-keys';
+import { BoxTerminalsFeed } from './box-terminals-feed';
 import { InboxFeed } from './inbox-feed';
 import { SessionFeed } from './session-feed';
 import { SessionState } from './session-state';
@@ -41,6 +43,8 @@ import { UiSignIns } from './ui-sign-ins';
     SessionState,
     SessionFeed,
     UiFeed,
+    BoxTerminalKeys,
+    BoxTerminalsFeed,
   ],
 })
 export class UiSocketModule {}

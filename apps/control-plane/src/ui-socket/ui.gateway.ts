@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { toErrorAnswer } from '../errors/error-answer';
 import { JSON_MAX_BYTES } from '../errors/json-policy';
 import { SessionsService } from '../sessions';
+import { BoxTerminalKeys } from './box-terminal-keys';
 import { InboxFeed } from './inbox-feed';
 import { SessionFeed } from './session-feed';
 import { SidebarFeed } from './sidebar-feed';
@@ -56,6 +57,7 @@ export class UiGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisco
     private readonly sessions: SessionsService,
     private readonly signIns: UiSignIns,
     private readonly inbox: InboxFeed,
+    private readonly terminalKeys: BoxTerminalKeys,
   ) {}
 
   handleConnection(client: WebSocket, request: IncomingMessage): void {
@@ -63,6 +65,7 @@ export class UiGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisco
     this.signIns.join(client, request.headers);
     this.presence.join(client);
     this.sidebar.join(client);
+    this.terminalKeys.join(client, request.headers);
     void this.inbox.join(client, request.headers).catch((e: unknown) => {
       this.logger.warn(`the inbox feed could not join a browser: ${String(e)}`);
     });
@@ -75,6 +78,7 @@ export class UiGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisco
     this.sidebar.leave(client);
     this.inbox.leave(client);
     this.sessionFeed.leave(client);
+    this.terminalKeys.leave(client);
   }
 
   @SubscribeMessage('watch')
@@ -100,5 +104,16 @@ export class UiGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisco
     if (!frame.success) return invalid('typing needs { typing: boolean }');
     this.presence.typing(client, frame.data.typing);
     return undefined;
+  }
+
+  /** Keystrokes for a box Terminal's PTY; a refusal comes back as an `error` frame. */
+  @SubscribeMessage('session.terminal.input')
+  terminalInput(@ConnectedSocket() client: WebSocket, @MessageBody() data: unknown): void {
+    this.terminalKeys.handle(client, 'session.terminal.input', data);
+  }
+
+  @SubscribeMessage('session.terminal.resize')
+  terminalResize(@ConnectedSocket() client: WebSocket, @MessageBody() data: unknown): void {
+    this.terminalKeys.handle(client, 'session.terminal.resize', data);
   }
 }

@@ -1,8 +1,11 @@
-import { Inject, Controller, Get, Header, Param, Query } from '@nestjs/common';
+import { Inject, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import type { TerminalListing, TerminalOutput } from '@sessionboxer/contracts';
+import type { TerminalListing, TerminalOutput, TerminalOutputPage } from '@sessionboxer/contracts';
+import type { Actor } from '@sessionboxer/domain';
+import { RequestActor } from '../../auth';
+import { OUTPUT_PAGE_DEFAULT, OUTPUT_PAGE_MAX } from './output-page';
 import { Terminals } from './terminals.service';
 import type { SqliteReadModelStore } from '@sessionboxer/projections';
 import { requireSession } from '../../common/require-session';
@@ -21,6 +24,23 @@ export class TerminalReadQueryDto {
   lines?: number;
 }
 
+export class TerminalOutputQueryDto {
+  @ApiPropertyOptional({ minimum: 0, default: 0, description: 'bytes of output already shown' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  afterOffset?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: OUTPUT_PAGE_MAX, default: OUTPUT_PAGE_DEFAULT })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(OUTPUT_PAGE_MAX)
+  limit?: number;
+}
+
 /** A session's Terminals (the Terminals pane): the list, and one's retained output. */
 @ApiTags('sessions')
 @Controller('api/sessions/:id/terminals')
@@ -35,6 +55,36 @@ export class SessionTerminalsController {
   list(@Param('id') id: string): TerminalListing[] {
     requireSession(this.readModels, id);
     return this.terminals.list(id);
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({
+    summary:
+      "Open the signed-in person's own Terminal: a login shell in the session's box (409 while the box is not running)",
+  })
+  open(@Param('id') id: string, @RequestActor() person: Actor): Promise<TerminalListing> {
+    requireSession(this.readModels, id);
+    return this.terminals.openShell(id, person);
+  }
+
+  @Get(':terminalId/output')
+  @ApiOperation({
+    summary:
+      "A page of a Terminal's recorded output bytes (base64) after `afterOffset`, from the session's history: the live pane's catch-up",
+  })
+  output(
+    @Param('id') id: string,
+    @Param('terminalId') terminalId: string,
+    @Query() q: TerminalOutputQueryDto,
+  ): Promise<TerminalOutputPage> {
+    requireSession(this.readModels, id);
+    return this.terminals.output(
+      id,
+      terminalId,
+      q.afterOffset ?? 0,
+      q.limit ?? OUTPUT_PAGE_DEFAULT,
+    );
   }
 
   @Get(':terminalId/asciicast')
