@@ -2,6 +2,7 @@ import { All, Controller, Inject, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { ApiKeys, type KeyIdentity } from '../api-keys';
@@ -58,7 +59,10 @@ export class McpController {
   }
 
   private server(caller: KeyIdentity): McpServer {
-    const server = new McpServer({ name: 'sessionboxer-sandboxes', version: SESSIONBOXER_VERSION });
+    const server = new McpServer(
+      { name: 'sessionboxer-sandboxes', version: SESSIONBOXER_VERSION },
+      { jsonSchemaValidator: VALIDATOR },
+    );
     for (const tool of SANDBOX_TOOLS) {
       server.registerTool(
         tool.name,
@@ -96,6 +100,12 @@ export class McpController {
     return this.urls().map((u) => u.host);
   }
 }
+
+/**
+ * One JSON Schema validator for every request's server: the SDK makes a new Ajv per server by
+ * default, and a stateless server is made per request (it only uses it for elicitation).
+ */
+const VALIDATOR = new AjvJsonSchemaValidator();
 
 /** Each tool's schema, strict (an unknown parameter is refused), built once. */
 const STRICT = new Map(SANDBOX_TOOLS.map((t) => [t.name, z.object(t.input).strict()]));
