@@ -1,3 +1,4 @@
+import { DesktopViewModule } from './desktop-view';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AgentModule } from './agent';
 import { AuditModule } from './audit';
@@ -60,6 +61,7 @@ export class AppModule {
         AutoQaModule,
         GatewayModule,
         UiSocketModule,
+        DesktopViewModule,
         TerminalMcpModule,
         HistoryModule,
         AuditModule,

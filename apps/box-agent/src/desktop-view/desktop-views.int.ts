@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { startTestX, type TestX } from '../desktop/test/x-server';
 import type { Log } from '../log';
 import { DesktopViewError, DesktopViews } from './desktop-views';
-import { RfbProbe } from './test/rfb-probe';
+import { RfbProbe, socketWire } from './test/rfb-probe';
 
 const warnings: string[] = [];
 const log: Log = {
@@ -87,7 +87,7 @@ describe('DesktopViews: one x11vnc per view, piped to the control plane', () => 
     const arrival = await side.next();
     expect(arrival.viewId).toBe(viewId);
     arrival.socket.resume();
-    const rfb = new RfbProbe(arrival.socket);
+    const rfb = new RfbProbe(socketWire(arrival.socket));
     await rfb.handshake();
     expect([rfb.width, rfb.height]).toEqual([640, 480]);
     expect(await rfb.frame()).toMatchObject({ type: 0 });
@@ -110,7 +110,7 @@ describe('DesktopViews: one x11vnc per view, piped to the control plane', () => 
     await views.open(viewId, false);
     const arrival = await side.next();
     arrival.socket.resume();
-    const rfb = new RfbProbe(arrival.socket);
+    const rfb = new RfbProbe(socketWire(arrival.socket));
     await rfb.handshake();
     expect(await rfb.frame()).toMatchObject({ type: 0 });
     rfb.pointer(300, 200);

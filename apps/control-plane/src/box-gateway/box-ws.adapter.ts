@@ -46,6 +46,19 @@ export class BoxWsAdapter extends WsAdapter {
     return super.create(port, { ...options, verifyClient } as never);
   }
 
+  /**
+   * A gateway without message handlers (the desktop view's binary RFB relay) reads its
+   * frames itself: none of them is JSON, and each would otherwise be answered with an error.
+   */
+  override bindMessageHandlers(
+    client: WebSocket,
+    handlers: MessageMappingProperties[],
+    transform: (data: unknown) => Observable<unknown>,
+  ): void {
+    if (handlers.length === 0) return;
+    super.bindMessageHandlers(client, handlers, transform);
+  }
+
   /** `message` is ws's MessageEvent: its target is the socket, its data the frame's text. */
   override bindMessageHandler(
     message: { data: unknown; target: WebSocket },

@@ -1,4 +1,28 @@
 import type * as net from 'node:net';
+import type { WebSocket } from 'ws';
+
+/** Where a probe's bytes go: a box's connection, or a browser's WebSocket to the relay. */
+export interface RfbWire {
+  write(bytes: Buffer | string): void;
+  onData(listener: (bytes: Buffer) => void): void;
+  onClose(listener: () => void): void;
+}
+
+export function socketWire(socket: net.Socket): RfbWire {
+  return {
+    write: (bytes) => void socket.write(bytes),
+    onData: (listener) => void socket.on('data', listener),
+    onClose: (listener) => void socket.on('close', listener),
+  };
+}
+
+export function webSocketWire(ws: WebSocket): RfbWire {
+  return {
+    write: (bytes) => ws.send(typeof bytes === 'string' ? Buffer.from(bytes) : bytes),
+    onData: (listener) => void ws.on('message', (data: Buffer) => listener(data)),
+    onClose: (listener) => void ws.on('close', listener),
+  };
+}
 
 /**
  * A minimal RFB 3.8 client for tests: enough to finish the handshake, move the pointer and
@@ -11,12 +35,12 @@ export class RfbProbe {
   width = 0;
   height = 0;
 
-  constructor(private readonly socket: net.Socket) {
-    socket.on('data', (d: Buffer) => {
+  constructor(private readonly socket: RfbWire) {
+    socket.onData((d: Buffer) => {
       this.buffer = Buffer.concat([this.buffer, d]);
       this.waiter?.();
     });
-    socket.on('close', () => {
+    socket.onClose(() => {
       this.closed = true;
       this.waiter?.();
     });

@@ -1,0 +1,1 @@
+export { DesktopViewModule } from './desktop-view.module';
