@@ -9,10 +9,10 @@ import type {
 } from '@sessionboxer/mcp-adapters/desktop';
 import { glidePath } from './glide';
 import { encodePng } from './png';
-import { run } from './run';
+import { run as runHere, type RunOptions } from './run';
 import { cropScale } from './scale';
 import * as s from './script';
-import { XdotoolScript } from './xdotool';
+import { XdotoolScript, type XdotoolSpawn } from './xdotool';
 import { decodeXwd, type RgbImage } from './xwd';
 
 export interface DesktopEngineOptions {
@@ -23,6 +23,13 @@ export interface DesktopEngineOptions {
   glide: boolean;
   /** Pause between typed keys (SESSIONBOXER_TYPE_DELAY_MS). */
   typeDelayMs: number;
+  /** Where xwd and xdotool run: this machine by default; a sandbox's desktop runs them in its box. */
+  programs?: DesktopPrograms;
+}
+
+export interface DesktopPrograms {
+  run: (command: string, args: readonly string[], opts: RunOptions) => Promise<Buffer>;
+  spawn: XdotoolSpawn;
 }
 
 /** The spec's chunk size: each chunk is one xdotool, so a long text shows up progressively. */
@@ -66,17 +73,20 @@ export class DesktopEngine implements DesktopPort {
   private readonly script: XdotoolScript;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly held = new Set<readonly KeyCombo[]>();
+  private readonly run: DesktopPrograms['run'];
 
   constructor(private readonly opts: DesktopEngineOptions) {
     this.screen = opts.screen;
-    this.script = new XdotoolScript(opts.display);
+    this.script = new XdotoolScript(opts.display, 'xdotool', opts.programs?.spawn);
+    this.run = opts.programs?.run ?? runHere;
   }
 
   screenshot(): Promise<Buffer> {
     return this.exclusive(async () => encodePng(await this.capture()));
   }
 
-  zoom(region: Region): Promise<Buffer> {
+  /** The region scaled to `size` (the whole screen's size unless given). */
+  zoom(region: Region, size: ScreenSize = this.screen): Promise<Buffer> {
     return this.exclusive(async () => {
       const image = await this.capture();
       if (region.x2 > image.width || region.y2 > image.height) {
@@ -84,8 +94,7 @@ export class DesktopEngine implements DesktopPort {
           `the display is ${image.width}×${image.height}, smaller than SESSIONBOXER_SCREEN says`,
         );
       }
-      const { width, height } = this.screen;
-      return encodePng(cropScale(image, region, width, height));
+      return encodePng(cropScale(image, region, size.width, size.height));
     });
   }
 
@@ -101,14 +110,15 @@ export class DesktopEngine implements DesktopPort {
     return this.act(at, s.withModifiers(modifiers, s.clickLines(button, count)));
   }
 
-  drag(from: Point, to: Point): Promise<void> {
+  /** `modifiers` (a sandbox's drag) are held from before the press to after the release. */
+  drag(from: Point, to: Point, modifiers?: KeyCombo): Promise<void> {
     return this.exclusive(async () => {
       const travel = this.opts.glide ? s.glideLines(glidePath(from, to)) : [s.moveLine(to)];
       const settle = s.sleepLine(s.DRAG_SETTLE_MS);
+      const press = [s.buttonLine('mousedown', 'left'), settle, ...travel, settle];
       const lines = [
         ...(await this.approach(from)),
-        ...[s.buttonLine('mousedown', 'left'), settle, ...travel, settle],
-        s.buttonLine('mouseup', 'left'),
+        ...s.withModifiers(modifiers, [...press, s.buttonLine('mouseup', 'left')]),
       ];
       await this.runScript(lines);
     });
@@ -129,7 +139,8 @@ export class DesktopEngine implements DesktopPort {
         // One argv element after `--`: xdotool types it; nothing parses it.
         const args = ['type', '--delay', String(xdotoolTypeDelay(delay)), '--', chunk];
         const timeoutMs = chunk.length * (delay + 20) + CAPTURE_TIMEOUT_MS;
-        await this.whenUp(() => run('xdotool', args, { display: this.opts.display, timeoutMs }));
+        const opts = { display: this.opts.display, timeoutMs };
+        await this.whenUp(() => this.run('xdotool', args, opts));
       }
     });
   }
@@ -168,7 +179,7 @@ export class DesktopEngine implements DesktopPort {
   private async capture(): Promise<RgbImage> {
     const { width, height } = this.screen;
     const xwd = await this.whenUp(() =>
-      run('xwd', ['-root', '-silent'], {
+      this.run('xwd', ['-root', '-silent'], {
         display: this.opts.display,
         timeoutMs: CAPTURE_TIMEOUT_MS,
         // Room for a display larger than configured, so the error says so instead of "too much".

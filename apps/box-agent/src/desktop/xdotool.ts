@@ -13,6 +13,16 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
+/** How the long-lived xdotool is started: here by default; a sandbox's desktop starts it in its box. */
+export type XdotoolSpawn = (
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+) => ChildProcessWithoutNullStreams;
+
+const spawnHere: XdotoolSpawn = (command, args, env) =>
+  spawn(command, args, { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+
 export class XdotoolError extends Error {}
 /** xdotool ended under a batch (as opposed to a batch that timed out or a close). */
 class XdotoolExited extends XdotoolError {}
@@ -33,6 +43,7 @@ export class XdotoolScript {
   constructor(
     private readonly display: string,
     private readonly command = 'xdotool',
+    private readonly spawnChild: XdotoolSpawn = spawnHere,
   ) {}
 
   /** Runs `lines`, resolving with the pointer position once the display has done them. */
@@ -69,10 +80,7 @@ export class XdotoolScript {
   }
 
   private spawn(): ChildProcessWithoutNullStreams {
-    const child = spawn(this.command, ['-'], {
-      env: { ...process.env, DISPLAY: this.display },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = this.spawnChild(this.command, ['-'], { DISPLAY: this.display });
     this.child = child;
     this.stderr = '';
     this.stdout = '';
