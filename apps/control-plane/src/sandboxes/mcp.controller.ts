@@ -11,6 +11,7 @@ import type { AppConfig } from '../config';
 import { APP_CONFIG } from '../infrastructure/tokens';
 import { SESSIONBOXER_VERSION } from '../version';
 import { callTool } from './call-tool';
+import { ImageAnswer } from './desktop/image-answer';
 import { SandboxApiService } from './sandbox-api.service';
 import { SANDBOX_TOOLS } from './tools';
 
@@ -74,6 +75,7 @@ export class McpController {
         },
         async (args: unknown) => {
           const out = await callTool(tool, this.api.services, caller, args);
+          if (out.ok && out.result instanceof ImageAnswer) return { content: out.result.content() };
           const body = out.ok ? out.result : out.error;
           return {
             content: [{ type: 'text' as const, text: JSON.stringify(body) }],

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { SandboxDesktop } from './desktop/sandbox-desktop.service';
 import { Environments } from './environments.service';
 import { SandboxAgents } from './sandbox-agents';
 import { SandboxWork } from './sandbox-work';
@@ -15,7 +16,8 @@ export class SandboxApiService {
     work: SandboxWork,
     environments: Environments,
     agents: SandboxAgents,
+    desktop: SandboxDesktop,
   ) {
-    this.services = { sandboxes, work, environments, agents };
+    this.services = { sandboxes, work, environments, agents, desktop };
   }
 }

@@ -1,6 +1,7 @@
 import type { ApiKeyScope } from '@sessionboxer/domain/api-key';
 import type { z } from 'zod';
 import type { KeyIdentity } from '../../api-keys';
+import type { SandboxDesktop } from '../desktop/sandbox-desktop.service';
 import type { Environments } from '../environments.service';
 import type { SandboxAgents } from '../sandbox-agents';
 import type { SandboxWork } from '../sandbox-work';
@@ -12,6 +13,7 @@ export interface SandboxApi {
   work: SandboxWork;
   environments: Environments;
   agents: SandboxAgents;
+  desktop: SandboxDesktop;
 }
 
 /**

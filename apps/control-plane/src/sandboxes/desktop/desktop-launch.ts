@@ -1,0 +1,152 @@
+import type { BoxDriver } from '../../boxes';
+import { xvfbArgs } from '../../../../box-agent/src/desktop/display';
+
+/**
+ * Starting and stopping a sandbox's desktop processes inside its box: Xvfb, then Chromium
+ * with DevTools on 127.0.0.1:9222. Each runs in a session of its own (setsid: one kill of its
+ * group ends Chromium's helpers too), in the background, so it is no child of the exec (whose
+ * parent-death signal ends with the control plane) and lives as long as the box. Constant
+ * scripts; every value is an argument.
+ */
+
+export const DEVTOOLS_PORT = 9222;
+export const CHROMIUM = '/usr/bin/chromium';
+/** The box's own tmpfs: pids, readiness, logs and the browser profile (not the workspace). */
+export const DESKTOP_DIR = '/tmp/sessionboxer-desktop';
+const READY_TIMEOUT_TICKS = 3000; // × 10 ms
+
+const ALIVE = 'alive() { [ -f "$d/$1.pid" ] && kill -0 "$(cat "$d/$1.pid")" 2>/dev/null; }';
+
+/**
+ * $1 dir, $2 name (xvfb or chromium), then the program's argv. Ready: Xvfb wrote its display
+ * number on fd 3 (-displayfd); Chromium said on stderr that DevTools listens (it writes no
+ * DevToolsActivePort for a fixed port).
+ */
+const START = [
+  'd=$1; n=$2; shift 2; mkdir -p "$d"; ready="$d/$n.ready"',
+  ALIVE,
+  'up() { if [ "$n" = xvfb ]; then [ -s "$ready" ]; else grep -q "DevTools listening" "$d/$n.log"; fi; }',
+  'alive "$n" && exit 0',
+  'rm -f "$ready"',
+  'if [ "$n" = xvfb ]; then',
+  '  ( exec setsid "$@" 3>"$ready" </dev/null >/dev/null 2>"$d/$n.log" ) &',
+  'else',
+  '  ( exec setsid "$@" </dev/null >/dev/null 2>"$d/$n.log" ) &',
+  'fi',
+  'echo $! > "$d/$n.pid"',
+  'i=0',
+  'until up 2>/dev/null; do',
+  '  alive "$n" || { echo "$n exited: $(tail -n 3 "$d/$n.log" | tr "\\n" " ")" >&2; exit 1; }',
+  `  i=$((i + 1)); [ "$i" -gt ${READY_TIMEOUT_TICKS} ] && { echo "$n not ready: $(tail -n 3 "$d/$n.log" | tr "\\n" " ")" >&2; exit 1; }`,
+  '  sleep 0.01',
+  'done',
+].join('\n');
+
+/** $1 dir: TERM to each group, KILL after 2 s. */
+const STOP = [
+  'd=$1',
+  ALIVE,
+  'for n in chromium xvfb; do alive "$n" && kill -TERM "-$(cat "$d/$n.pid")" 2>/dev/null; done',
+  'i=0',
+  'while { alive chromium || alive xvfb; } && [ "$i" -lt 200 ]; do sleep 0.01; i=$((i + 1)); done',
+  'for n in chromium xvfb; do alive "$n" && kill -KILL "-$(cat "$d/$n.pid")" 2>/dev/null; rm -f "$d/$n.pid"; done',
+  'exit 0',
+].join('\n');
+
+/** $1 dir: "xvfb chromium" for those alive. */
+const STATUS = [
+  'd=$1',
+  ALIVE,
+  'out=""; for n in xvfb chromium; do alive "$n" && out="$out $n"; done; echo "$out"',
+].join('\n');
+
+export interface ScriptResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runInBox(
+  driver: BoxDriver,
+  sandboxId: string,
+  argv: string[],
+  env: Record<string, string> = {},
+  input = '',
+): Promise<ScriptResult> {
+  return new Promise((resolve, reject) => {
+    const child = driver.exec(sandboxId, argv, { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(input);
+    child.stdout?.setEncoding('utf8').on('data', (t: string) => (stdout += t));
+    child.stderr
+      ?.setEncoding('utf8')
+      .on('data', (t: string) => (stderr = (stderr + t).slice(-4000)));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export function chromiumArgs(width: number, height: number): string[] {
+  return [
+    CHROMIUM,
+    // Root in a box without CAP_SYS_ADMIN: Chromium's own sandbox cannot start; the box is it.
+    '--no-sandbox',
+    '--test-type',
+    `--remote-debugging-address=127.0.0.1`,
+    `--remote-debugging-port=${DEVTOOLS_PORT}`,
+    `--user-data-dir=${DESKTOP_DIR}/chromium`,
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--password-store=basic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-features=Translate,MediaRouter',
+    '--noerrdialogs',
+    '--hide-crash-restore-bubble',
+    '--window-position=0,0',
+    `--window-size=${width},${height}`,
+    'about:blank',
+  ];
+}
+
+function started(what: string, result: ScriptResult): void {
+  if (result.code !== 0) {
+    throw new Error(`${what} did not start: ${result.stderr.trim() || `exit ${result.code}`}`);
+  }
+}
+
+/** Xvfb, then Chromium, each started unless it runs; resolves once DevTools listens. */
+export async function startDesktop(
+  driver: BoxDriver,
+  sandboxId: string,
+  display: string,
+  size: { width: number; height: number },
+): Promise<void> {
+  const sh = ['/bin/sh', '-c', START, 'sandbox-desktop', DESKTOP_DIR];
+  const xvfb = ['Xvfb', ...xvfbArgs(display, size)];
+  started('Xvfb', await runInBox(driver, sandboxId, [...sh, 'xvfb', ...xvfb]));
+  const chromium = [...sh, 'chromium', ...chromiumArgs(size.width, size.height)];
+  started('Chromium', await runInBox(driver, sandboxId, chromium, { DISPLAY: display }));
+}
+
+export async function stopDesktop(driver: BoxDriver, sandboxId: string): Promise<void> {
+  await runInBox(driver, sandboxId, ['/bin/sh', '-c', STOP, 'sandbox-desktop', DESKTOP_DIR]);
+}
+
+/** Which of the desktop's processes are alive in the box. */
+export async function desktopProcesses(
+  driver: BoxDriver,
+  sandboxId: string,
+): Promise<{ xvfb: boolean; chromium: boolean }> {
+  const r = await runInBox(driver, sandboxId, [
+    '/bin/sh',
+    '-c',
+    STATUS,
+    'sandbox-desktop',
+    DESKTOP_DIR,
+  ]);
+  const names = r.stdout.trim().split(/\s+/);
+  return { xvfb: names.includes('xvfb'), chromium: names.includes('chromium') };
+}
