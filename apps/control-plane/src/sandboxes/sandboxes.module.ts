@@ -3,6 +3,7 @@ import { AgentModule } from '../agent';
 import { ApiKeysModule } from '../api-keys';
 import { BoxesModule } from '../boxes';
 import { JobsModule } from '../jobs';
+import { SandboxDesktop } from './desktop/sandbox-desktop.service';
 import { EnvironmentsAdminController } from './environments-admin.controller';
 import { Environments } from './environments.service';
 import { McpController } from './mcp.controller';
@@ -46,6 +47,7 @@ import { Sandboxes } from './sandboxes.service';
     SandboxTurns,
     SandboxAgents,
     SandboxAgentsFinished,
+    SandboxDesktop,
   ],
   exports: [Sandboxes],
 })
