@@ -15,6 +15,10 @@ import { sandboxWriteFileTool } from './sandbox_write_file';
 import type { AnySandboxTool } from './sandbox-tool';
 import { setSecretTool } from './set_secret';
 import { setSecretProductsTool } from './set_secret_products';
+import { sandboxDesktopTool } from './sandbox_desktop';
+import { sandboxInputTool } from './sandbox_input';
+import { sandboxOpenUrlTool } from './sandbox_open_url';
+import { sandboxScreenshotTool } from './sandbox_screenshot';
 
 /** Every tool of the sandbox API, for the MCP server, the REST API and the OpenAPI doc. */
 export const SANDBOX_TOOLS = [
@@ -28,6 +32,10 @@ export const SANDBOX_TOOLS = [
   sandboxExecTool,
   sandboxReadFileTool,
   sandboxWriteFileTool,
+  sandboxDesktopTool,
+  sandboxOpenUrlTool,
+  sandboxScreenshotTool,
+  sandboxInputTool,
   agentPromptTool,
   agentConversationsTool,
   createEnvironmentTool,
