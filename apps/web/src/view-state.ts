@@ -131,7 +131,7 @@ export function paneOfRequest(pane: string): PaneName | null {
     case 'files':
       return 'files';
     case 'desktop':
-      return 'recordings';
+      return 'desktop';
     default:
       return null;
   }

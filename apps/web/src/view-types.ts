@@ -10,7 +10,15 @@ import type {
 
 /** The panes of the session view, in tab order. */
 export type PaneName =
-  'prs' | 'changes' | 'files' | 'autoqa' | 'terminals' | 'snapshots' | 'recordings' | 'timeline';
+  | 'prs'
+  | 'changes'
+  | 'files'
+  | 'desktop'
+  | 'autoqa'
+  | 'terminals'
+  | 'snapshots'
+  | 'recordings'
+  | 'timeline';
 
 /** What a pane should bring into view when it opens (a marker's link, an agent's ui_open). */
 export interface PaneFocus {

@@ -4,6 +4,7 @@ import type { SessionState } from '../store';
 import { openPane } from '../view-state';
 import { AutoQaPane } from './AutoQaPane';
 import { ChangesPane } from './ChangesPane';
+import { DesktopPane } from './desktop/DesktopPane';
 import { FilesPane } from './files/FilesPane';
 import { PrsPane } from './PrsPane';
 import { RecordingsPane } from './RecordingsPane';
@@ -15,6 +16,7 @@ const TABS: { pane: PaneName; label: string }[] = [
   { pane: 'prs', label: 'PRs' },
   { pane: 'changes', label: 'Changes' },
   { pane: 'files', label: 'Files' },
+  { pane: 'desktop', label: 'Desktop' },
   { pane: 'autoqa', label: 'Auto QA' },
   { pane: 'terminals', label: 'Terminals' },
   { pane: 'snapshots', label: 'Snapshots' },
@@ -31,6 +33,8 @@ function PaneBody({ view }: { view: SessionState }) {
       return <ChangesPane sessionId={sessionId} />;
     case 'files':
       return <FilesPane sessionId={sessionId} />;
+    case 'desktop':
+      return <DesktopPane sessionId={sessionId} />;
     case 'autoqa':
       return <AutoQaPane sessionId={sessionId} runs={parts.verifications} focus={focus} />;
     case 'terminals':
