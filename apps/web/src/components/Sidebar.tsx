@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { SidebarNode } from '@sessionboxer/contracts';
 import { useStore } from '../store';
 import { NewSessionForm } from './NewSessionForm';
+import { SearchBox } from './search/SearchBox';
 import { SessionTree } from './SessionTree';
 
 /** The tree without archived sessions; an archived session's children take its place. */
@@ -35,6 +36,7 @@ export function Sidebar({ currentId }: { currentId: string | null }) {
         </button>
       </div>
       {creating && <NewSessionForm onDone={() => setCreating(false)} />}
+      <SearchBox />
       <div className="field checkbox">
         <input
           id="show-archived"
