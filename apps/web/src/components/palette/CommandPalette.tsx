@@ -82,6 +82,7 @@ const SHORTCUTS: [string, string][] = [
   ['Ctrl+K or ⌘K', 'Open the command palette'],
   ['/ or Ctrl+/', 'Jump to the prompt'],
   ['Alt+N', 'Next session needing attention (unread in the inbox)'],
+  ['Ctrl+Shift+F or ⌘⇧F', 'Search sessions and transcripts'],
   ['?', 'Show these shortcuts'],
   ['Escape', 'Close a dialog'],
 ];
