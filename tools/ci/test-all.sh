@@ -27,6 +27,8 @@ command -v xwd >/dev/null || need_pkgs+=(x11-apps)
 command -v xdpyinfo >/dev/null || need_pkgs+=(x11-utils)
 command -v xterm >/dev/null || need_pkgs+=(xterm)
 command -v ffmpeg >/dev/null || need_pkgs+=(ffmpeg)
+# The live desktop view: one x11vnc per person watching, on the box's display.
+command -v x11vnc >/dev/null || need_pkgs+=(x11vnc)
 command -v espeak-ng >/dev/null || need_pkgs+=(espeak-ng)
 # Repositories: real git and `git http-backend` (the forge double); egress: curl inside boxes.
 command -v git >/dev/null || need_pkgs+=(git)
