@@ -13,6 +13,10 @@ import {
   paneOfRequest,
 } from './view-state';
 import { applyInboxFrame } from './components/inbox/inbox-store';
+import {
+  applySessionTerminalOutput,
+  applyTerminalRefusal,
+} from './components/terminals/session-terminals-store';
 
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 10_000;
@@ -47,6 +51,7 @@ function apply(frame: UiServerFrame): void {
       addNotification(frame.data);
       return;
     case 'error':
+      if (applyTerminalRefusal(frame.data)) return;
       console.warn(`the control plane refused a frame: ${frame.data.message ?? 'no reason given'}`);
       return;
     case 'watching':
@@ -56,6 +61,9 @@ function apply(frame: UiServerFrame): void {
       return;
     case 'terminal.output':
       applyTerminalOutputFrame(frame.data);
+      return;
+    case 'session.terminal.output':
+      applySessionTerminalOutput(frame.data);
       return;
     case 'inbox':
       applyInboxFrame(frame.data);
@@ -128,7 +136,8 @@ class LiveClient {
     this.send({ event: 'watch', data });
   }
 
-  private send(frame: UiClientFrame): void {
+  /** Sends a frame now if the socket is open (a box Terminal's keys: lost ones are not resent). */
+  send(frame: UiClientFrame): void {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
   }
 

@@ -1,40 +1,34 @@
-import { useCallback, useEffect, useState } from 'react';
-import { errorText, get } from '../api';
+import { useEffect, useMemo, useState } from 'react';
+import { errorText, post } from '../api';
 import { useRevealWhen } from '../hooks';
-import type { TerminalListing, TerminalOutput } from '@sessionboxer/contracts';
+import type { TerminalListing } from '@sessionboxer/contracts';
 import type { SessionState } from '../store';
+import { LiveXterm } from './terminals/LiveXterm';
+import { boxTerminalSource, onTerminalRefused } from './terminals/session-terminals-store';
 import { TerminalPlayer } from './TerminalPlayer';
 
 function terminalName(t: TerminalListing): string {
   return t.command?.length ? t.command.join(' ') : `Terminal ${t.id.slice(0, 8)}`;
 }
 
-/** The Terminal's retained output: read at once, when it exits, and on `load`. */
-function useTerminalText(sessionId: string, terminal: TerminalListing) {
-  const [text, setText] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => {
-    get<TerminalOutput>(`/api/sessions/${sessionId}/terminals/${terminal.id}`)
-      .then((t) => {
-        setText(t.text);
-        setError(null);
-      })
-      .catch((e: unknown) => setError(errorText(e)));
-  }, [sessionId, terminal.id]);
-  useEffect(load, [load, terminal.exitCode]);
-  return { text, error, load };
-}
-
-interface OutputProps {
+interface TerminalProps {
   sessionId: string;
   terminal: TerminalListing;
   focused: boolean;
+  /** The person just opened it: the keyboard goes to it. */
+  autoFocus: boolean;
 }
 
-/** One Terminal and its retained output, read when it shows and whenever it changes. */
-function TerminalOutput({ sessionId, terminal, focused }: OutputProps) {
-  const { text, error, load } = useTerminalText(sessionId, terminal);
-  const ref = useRevealWhen<HTMLElement>(focused);
+/**
+ * One Terminal, live: its output so far from the history, then the box's bytes as they come;
+ * what the person types goes to its PTY, and the box's refusal (an exited Terminal, a box
+ * that does not run) shows under it.
+ */
+function LiveTerminal({ sessionId, terminal, focused, autoFocus }: TerminalProps) {
+  const ref = useRevealWhen<HTMLElement>(focused || autoFocus);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const source = useMemo(() => boxTerminalSource(sessionId, terminal.id), [sessionId, terminal.id]);
+  useEffect(() => onTerminalRefused(terminal.id, setRefusal), [terminal.id]);
   const name = terminalName(terminal);
   return (
     <article
@@ -45,15 +39,19 @@ function TerminalOutput({ sessionId, terminal, focused }: OutputProps) {
       <h3>{name}</h3>
       <p className="muted">
         {terminal.exitCode === null ? 'running' : `exited with ${terminal.exitCode}`} · opened{' '}
-        {new Date(terminal.createdAt).toLocaleString()}{' '}
-        <button type="button" onClick={load}>
-          Refresh output
-        </button>
+        {new Date(terminal.createdAt).toLocaleString()}
       </p>
-      {error && <p className="error">{error}</p>}
-      <pre className="terminal-output" tabIndex={0} aria-label={`Output of ${name}`}>
-        {text ?? 'Loading…'}
-      </pre>
+      <LiveXterm
+        label={`Output of ${name}`}
+        source={source}
+        sourceKey={`${sessionId}/${terminal.id}`}
+        autoFocus={autoFocus}
+      />
+      {refusal && (
+        <p className="error" role="alert">
+          {refusal}
+        </p>
+      )}
       <TerminalPlayer sessionId={sessionId} terminalId={terminal.id} />
     </article>
   );
@@ -65,17 +63,39 @@ interface Props {
   focus: SessionState['focus'];
 }
 
-/** The session's Terminals, the person's and the ones the agent's ui_open started. */
+/** The session's Terminals, the person's and the ones the agent's ui_open started; all live. */
 export function TerminalsPane({ sessionId, terminals, focus }: Props) {
-  if (terminals.length === 0) return <p className="muted">No Terminals yet.</p>;
+  const [opening, setOpening] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [mine, setMine] = useState<string | null>(null);
+  const open = () => {
+    setOpening(true);
+    setError(null);
+    post<TerminalListing>(`/api/sessions/${sessionId}/terminals`)
+      .then((t) => setMine(t.id))
+      .catch((e: unknown) => setError(errorText(e)))
+      .finally(() => setOpening(false));
+  };
   return (
     <div className="pane-list">
+      <p>
+        <button type="button" onClick={open} disabled={opening}>
+          New terminal
+        </button>
+      </p>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {terminals.length === 0 && <p className="muted">No Terminals yet.</p>}
       {terminals.map((t) => (
-        <TerminalOutput
+        <LiveTerminal
           key={t.id}
           sessionId={sessionId}
           terminal={t}
           focused={focus?.terminalId === t.id}
+          autoFocus={mine === t.id}
         />
       ))}
     </div>

@@ -1,7 +1,29 @@
-import { useEffect, useState } from 'react';
-import type { SshTerminalView } from '@sessionboxer/contracts';
-import { loadTerminals, useTerminals } from './terminals-store';
-import { LiveXterm } from './LiveXterm';
+import { useEffect, useMemo, useState } from 'react';
+import type { SshTerminalOutputPage, SshTerminalView } from '@sessionboxer/contracts';
+import { get } from '../../api';
+import { loadTerminals, onTerminalOutput, useTerminals } from './terminals-store';
+import { bytesOf, LiveXterm, type XtermSource } from './LiveXterm';
+
+/** An SSH terminal's output: pages read by offset, then its `terminal.output` frames. */
+function sshSource(terminalId: string): XtermSource {
+  return {
+    page: (after) =>
+      get<SshTerminalOutputPage>(
+        `/api/terminals/${encodeURIComponent(terminalId)}/output?afterOffset=${after}&limit=1048576`,
+      ),
+    subscribe: (listener) =>
+      onTerminalOutput((f) => {
+        if (f.terminalId === terminalId) listener(f.offset, bytesOf(f.data));
+      }),
+  };
+}
+
+function SshXterm({ terminalId }: { terminalId: string }) {
+  const source = useMemo(() => sshSource(terminalId), [terminalId]);
+  return (
+    <LiveXterm label={`Output of terminal ${terminalId}`} source={source} sourceKey={terminalId} />
+  );
+}
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
@@ -65,7 +87,7 @@ export function TerminalsPage() {
           </tbody>
         </table>
       )}
-      {open && <LiveXterm key={open} terminalId={open} />}
+      {open && <SshXterm key={open} terminalId={open} />}
     </>
   );
 }
