@@ -14,6 +14,8 @@
  *      (turn-snapshots.bench.ts; goal p50 < 100 ms)
  *
  * `--chain-only` runs part 1 alone; AUDIT_BENCH_ROUNDS sets its rounds (default 3).
+ * `--profile` runs part 1 under the CPU profiler instead and prints where the chain's time goes
+ * (audit-profile.ts).
  */
 import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,6 +33,7 @@ import {
 import { commitNew } from '@sessionboxer/event-store/chain/commitment';
 import { SqliteEventStore, verifyFile } from '@sessionboxer/event-store/sqlite';
 import { openEventDatabase } from '@sessionboxer/event-store/sqlite/schema';
+import { profileChain } from './audit-profile';
 import { benchStateAt } from './state-at.bench';
 import { benchTurnSnapshots } from './turn-snapshots.bench';
 import { DATA_JSON, event, METADATA_JSON, rate } from './bench-events';
@@ -39,6 +42,7 @@ const WRITERS = 64;
 const EVENTS_PER_WRITER = 250;
 const ROUNDS = Number(process.env.AUDIT_BENCH_ROUNDS ?? 3);
 const CHAIN_ONLY = process.argv.includes('--chain-only');
+const PROFILE = process.argv.includes('--profile');
 const VERIFY_EVENTS = Number(process.env.AUDIT_BENCH_VERIFY_EVENTS ?? 1_000_000);
 const CHECKPOINT_EVERY = 1_000;
 
@@ -124,6 +128,16 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(base, 'sb-audit-bench-'));
   try {
     console.log(`audit benchmark: 1 KB events, synchronous=FULL, files in ${dir}`);
+    if (PROFILE) {
+      let run = 0;
+      await concurrentWriters(join(dir, 'warm-on.sqlite'), true);
+      await concurrentWriters(join(dir, 'warm-off.sqlite'), false);
+      await profileChain(async (chain) => {
+        await concurrentWriters(join(dir, `p-${run++}.sqlite`), chain);
+        return WRITERS * EVENTS_PER_WRITER;
+      }, ROUNDS);
+      return;
+    }
     const ms = { on: 0, off: 0 };
     const cpuMs = { on: 0, off: 0 };
     // A first pair warms the JIT and the disk and is not counted.

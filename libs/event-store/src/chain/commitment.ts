@@ -16,14 +16,23 @@
  * The data is committed as a JSON value (parsed), not as text: whitespace or `1.0` for `1`
  * hash alike; the metadata as its exact text.
  */
-import { DigestWriter, CommitmentError, SALT_BYTES } from './digest-writer';
+import { DigestWriter, CommitmentError } from './digest-writer';
 import type { ChainFields } from './chain-fields';
-import { scanShape } from './json-scan';
-import { copyBytes, HASH_BYTES, Scratch, sha256, sha256Into } from './sha256';
+import * as bytesScan from './json-scan';
+import * as textScan from './json-scan-text';
+import * as sha from './sha256';
 
 export { CommitmentError, SALT_BYTES } from './digest-writer';
 
 const TAG = Buffer.from('sessionboxer-event-v3', 'utf8');
+// Here, not imported, and the imports bound once: the benchmarks and tests load this file as
+// CommonJS through swc, where each use of an import is a getter call (measured in the write
+// path, several per event).
+const HASH_BYTES = 32;
+const SALT_BYTES = 16;
+const { copyBytes, sha256, sha256Into, sha256Latin1 } = sha;
+const { scanShape } = bytesScan;
+const { scanText } = textScan;
 
 /** What an export hides of one event; hidden leaves by their index (0-based, in order). */
 export interface Hidden {
@@ -69,18 +78,11 @@ function walk(v: unknown): void {
   }
 }
 
-const text = new Scratch(Buffer.allocUnsafe(64 * 1024));
-
-/** The UTF-8 bytes of `data` (kept until the next call). */
-function utf8Of(data: string): Buffer {
-  return text.head(text.fit(3 * data.length).write(data, 0, 'utf8'));
-}
-
 /**
- * The digest of `e` into `to` at `at`. The data's UTF-8 bytes are scanned (json-scan.ts);
- * a bundle's hidden values, or text the scan gives up on, are parsed and walked, which
- * writes the same. (A JS string encodes to UTF-8 as JSON.parse's strings re-encode: a lone
- * surrogate becomes U+FFFD either way.)
+ * The digest of `e` into `to` at `at`. The data is scanned, as text (json-scan-text.ts) or as
+ * its UTF-8 bytes (json-scan.ts); a bundle's hidden values, or text the scan gives up on, are
+ * parsed and walked, which writes the same. (A JS string encodes to UTF-8 as JSON.parse's
+ * strings re-encode: a lone surrogate becomes U+FFFD either way.)
  */
 function digestInto(e: ChainFields, hide: Hidden | undefined, to: Buffer, at: number): void {
   w.at = TAG.length;
@@ -94,7 +96,10 @@ function digestInto(e: ChainFields, hide: Hidden | undefined, to: Buffer, at: nu
   w.metadata(e.metadata, hide?.metadata);
   const shapeAt = w.slot();
   const data = e.data;
-  if (hide?.leaves || !scanShape(w, typeof data === 'string' ? utf8Of(data) : data)) {
+  const scanned =
+    hide?.leaves === undefined &&
+    (typeof data === 'string' ? scanText(w, data) : scanShape(w, data));
+  if (!scanned) {
     w.rewind(shapeAt + 4);
     walk(JSON.parse(typeof data === 'string' ? data : data.toString('utf8')));
   }
@@ -142,19 +147,29 @@ export function commitNew(e: ChainFields & { data: string }): { salts: Buffer; d
   }
 }
 
+/** GENESIS_HASH as latin1 text (one character per byte), the form `linkNew` chains in. */
+export const GENESIS_TEXT = '\0'.repeat(HASH_BYTES);
+
 /**
- * A new event's salts (made here) and its link from `prev`, its digest never leaving scratch.
- * The salts are scratch too, good until the next call: the caller stores them at once.
+ * A new event's salts (made here) and its link from `prev`, for the write path, which makes
+ * no Buffer per event: `prev` and the link
+ * returned are latin1 text (one character per byte: what sha256 hands back, kept as it is),
+ * and the link's bytes are also written into `hashOut` for the insert to bind (better-sqlite3
+ * copies a bound blob, so one buffer serves every event). The salts are scratch too, good until
+ * the next call: the caller stores them at once.
  */
-export function commitAndLink(
-  prev: Buffer,
+export function linkNew(
+  prev: string,
   e: ChainFields & { data: string },
-): { salts: Buffer; hash: Buffer } {
+  hashOut: Buffer,
+): { salts: Buffer; hash: string } {
   w.begin(making, true, undefined);
   try {
     digestInto(e, undefined, linkBuf, HASH_BYTES);
-    copyBytes(prev, 0, linkBuf, 0, HASH_BYTES);
-    return { salts: w.madeSaltsView(), hash: sha256(linkBuf) };
+    for (let i = 0; i < HASH_BYTES; i++) linkBuf[i] = prev.charCodeAt(i);
+    const hash = sha256Latin1(linkBuf);
+    for (let i = 0; i < HASH_BYTES; i++) hashOut[i] = hash.charCodeAt(i);
+    return { salts: w.madeSaltsView(), hash };
   } finally {
     making = w.salts;
     w.begin(NO_SALTS, false, undefined);

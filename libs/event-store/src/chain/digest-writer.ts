@@ -5,9 +5,13 @@
  * at a time); the buffers are kept between events, so hashing an event allocates nothing.
  */
 import { randomFillSync } from 'node:crypto';
-import { copyBytes, HASH_BYTES, Scratch, sha256Into } from './sha256';
+import * as sha from './sha256';
+import type { Scratch } from './sha256';
 
 export const SALT_BYTES = 16;
+// Bound here once (see commitment.ts: each use of an import is a getter through swc's CommonJS).
+const HASH_BYTES = 32;
+const { copyBytes, sha256Into, Scratch: ScratchBuffer } = sha;
 
 /** Salts or data that do not fit each other (a leaf without a salt, a salt without a leaf). */
 export class CommitmentError extends Error {}
@@ -25,7 +29,12 @@ export class DigestWriter {
   hidden: ReadonlyMap<number, Buffer> | undefined;
   /** `out` as far as `at` (see Scratch), made again when `out` is. */
   private outView = EMPTY;
-  private readonly leafBuf = new Scratch(Buffer.allocUnsafe(64 * 1024));
+  /**
+   * Where a commitment's salt and value are put together: the metadata's apart from the
+   * leaves', so each keeps the view of its length (they alternate on every event).
+   */
+  private readonly leafBuf = new ScratchBuffer(Buffer.allocUnsafe(64 * 1024));
+  private readonly metadataBuf = new ScratchBuffer(Buffer.allocUnsafe(4 * 1024));
   private leaves = Buffer.allocUnsafe(16 * 1024);
   private readonly pool = Buffer.allocUnsafe(64 * 1024);
   private saltsView: Buffer = EMPTY;
@@ -133,7 +142,10 @@ export class DigestWriter {
   metadata(value: string | Buffer, given: Buffer | undefined): void {
     this.room(HASH_BYTES);
     if (given) copyBytes(given, 0, this.out, this.at, HASH_BYTES);
-    else this.commit(this.nextSalt(-1), value, 0, value.length, this.out, this.at);
+    else {
+      const salt = this.nextSalt(-1);
+      this.commit(this.metadataBuf, salt, value, 0, value.length, this.out, this.at);
+    }
     this.at += HASH_BYTES;
   }
 
@@ -147,7 +159,7 @@ export class DigestWriter {
     }
     const given = this.hidden?.get(i);
     if (given) copyBytes(given, 0, this.leaves, i * HASH_BYTES, HASH_BYTES);
-    else this.commit(this.nextSalt(i), value, from, to, this.leaves, i * HASH_BYTES);
+    else this.commit(this.leafBuf, this.nextSalt(i), value, from, to, this.leaves, i * HASH_BYTES);
   }
 
   /** Appends the leaves and writes the sha256 of everything at `at` in `to`. */
@@ -205,6 +217,7 @@ export class DigestWriter {
 
   /** sha256(salt ‖ bytes of the value) at `at` in `to`. */
   private commit(
+    scratch: Scratch,
     saltAt: number,
     value: string | Buffer,
     from: number,
@@ -213,11 +226,11 @@ export class DigestWriter {
     at: number,
   ): void {
     const most = typeof value === 'string' ? 3 * value.length : end - from;
-    const buf = this.leafBuf.fit(SALT_BYTES + most);
+    const buf = scratch.fit(SALT_BYTES + most);
     copyBytes(this.salts, saltAt, buf, 0, SALT_BYTES);
     let n = end - from;
     if (typeof value === 'string') n = buf.write(value, SALT_BYTES, 'utf8');
     else copyBytes(value, from, buf, SALT_BYTES, n);
-    sha256Into(this.leafBuf.head(SALT_BYTES + n), to, at);
+    sha256Into(scratch.head(SALT_BYTES + n), to, at);
   }
 }

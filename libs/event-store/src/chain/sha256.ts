@@ -63,6 +63,11 @@ export function copyBytes(src: Buffer, from: number, to: Buffer, at: number, n: 
   for (let i = 0; i < n; i++) to[at + i] = src[from + i];
 }
 
+/** sha256 of `input` as latin1 text (one character per byte). */
+export function sha256Latin1(input: Buffer): string {
+  return hash('sha256', input, 'binary');
+}
+
 /** sha256 of `input` in a new Buffer. */
 export function sha256(input: Buffer | string): Buffer {
   return Buffer.from(hash('sha256', input, 'binary'), 'latin1');

@@ -9,8 +9,8 @@
  */
 import type Database from 'better-sqlite3';
 import type { SerializedEvent } from '../append-validation';
-import { GENESIS_HASH } from '../chain/canonical';
-import { commitAndLink } from '../chain/commitment';
+import { GENESIS_HASH, HASH_BYTES } from '../chain/canonical';
+import { GENESIS_TEXT, linkNew } from '../chain/commitment';
 import type { EventTable } from './event-table';
 
 /** Where inserts go; the chain or, for the benchmark's comparison only, the plain table. */
@@ -25,7 +25,8 @@ export interface EventWriter {
 
 interface Cursor {
   next: number;
-  prev: Buffer;
+  /** The hash of the event before `next`, as latin1 text (see linkNew). */
+  prev: string;
 }
 
 interface HeadRow {
@@ -82,7 +83,9 @@ export class ChainTable {
 }
 
 export class ChainWriter implements EventWriter {
-  private cursor: Cursor = { next: 1, prev: GENESIS_HASH };
+  private cursor: Cursor = { next: 1, prev: GENESIS_TEXT };
+  /** The link being inserted, bound from here (better-sqlite3 copies it). */
+  private readonly hashOut = Buffer.alloc(HASH_BYTES);
   /** The data_version the cursor was read or last written under; null: read it again. */
   private knownVersion: number | null = null;
 
@@ -95,8 +98,13 @@ export class ChainWriter implements EventWriter {
     const head = this.chain.head();
     // A head without a hash was written around the chain (by hand); chaining on from zero
     // keeps appending, and verify names that event.
-    const prev = head?.hash ?? GENESIS_HASH;
-    this.cursor = { next: Math.max(head?.position ?? 0, this.chain.lastIssued()) + 1, prev };
+    // A stored hash that is not 32 bytes chains on as its first 32, zero-filled.
+    const prev = Buffer.alloc(HASH_BYTES);
+    (head?.hash ?? GENESIS_HASH).copy(prev, 0, 0, HASH_BYTES);
+    this.cursor = {
+      next: Math.max(head?.position ?? 0, this.chain.lastIssued()) + 1,
+      prev: prev.toString('latin1'),
+    };
   }
 
   reset(): void {
@@ -113,17 +121,21 @@ export class ChainWriter implements EventWriter {
 
   insert(streamName: string, revision: number, event: SerializedEvent, recordedAt: string): number {
     const position = this.cursor.next;
-    const { salts, hash } = commitAndLink(this.cursor.prev, {
-      position,
-      streamName,
-      revision,
-      id: event.id,
-      type: event.type,
-      data: event.data,
-      metadata: event.metadata,
-      recordedAt,
-    });
-    this.chain.insert(position, streamName, revision, event, recordedAt, hash, salts);
+    const { salts, hash } = linkNew(
+      this.cursor.prev,
+      {
+        position,
+        streamName,
+        revision,
+        id: event.id,
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata,
+        recordedAt,
+      },
+      this.hashOut,
+    );
+    this.chain.insert(position, streamName, revision, event, recordedAt, this.hashOut, salts);
     this.cursor = { next: position + 1, prev: hash };
     return position;
   }
@@ -135,7 +147,7 @@ export class UnchainedWriter implements EventWriter {
   begin(): void {}
   reset(): void {}
   mark(): Cursor {
-    return { next: 0, prev: GENESIS_HASH };
+    return { next: 0, prev: GENESIS_TEXT };
   }
   restore(): void {}
   insert(streamName: string, revision: number, event: SerializedEvent, recordedAt: string): number {

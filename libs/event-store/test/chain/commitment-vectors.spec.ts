@@ -8,7 +8,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chainHash, eventDigest, GENESIS_HASH } from '@sessionboxer/event-store/chain';
-import { commitNew } from '@sessionboxer/event-store/chain/commitment';
+import {
+  commitNew,
+  eventLink,
+  GENESIS_TEXT,
+  linkNew,
+} from '@sessionboxer/event-store/chain/commitment';
 
 interface Vector {
   dataKind: 'text' | 'hex';
@@ -67,6 +72,23 @@ describe('schema 3 commitments', () => {
       const e = { ...fields(v, false), data: v.data, metadata: fixture.metadata };
       const { salts, digest } = commitNew(e);
       expect(eventDigest({ ...e, data: Buffer.from(v.data) }, salts)).toEqual(digest);
+    }
+  });
+
+  it('linked on the write path (latin1 text, no Buffer), are the links verify recomputes', () => {
+    let prev = GENESIS_TEXT;
+    const hashOut = Buffer.alloc(32);
+    for (const v of fixture.v3.filter((x) => x.digest !== undefined && x.dataKind === 'text')) {
+      const e = { ...fields(v, false), data: v.data, metadata: fixture.metadata };
+      const { salts, hash } = linkNew(prev, e, hashOut);
+      const expected = eventLink(
+        Buffer.from(prev, 'latin1'),
+        { ...e, data: Buffer.from(v.data) },
+        salts,
+      );
+      expect(Buffer.from(hash, 'latin1')).toEqual(expected);
+      expect(hashOut).toEqual(expected);
+      prev = hash;
     }
   });
 });
