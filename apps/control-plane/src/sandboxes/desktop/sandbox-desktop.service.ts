@@ -46,7 +46,7 @@ export interface LiveDesktop {
  */
 @Injectable()
 export class SandboxDesktop {
-  private readonly engines = new Map<string, DesktopEngine>();
+  private readonly engines = new Map<string, { engine: DesktopEngine; close(): void }>();
 
   constructor(
     private readonly sandboxes: Sandboxes,
@@ -123,13 +123,14 @@ export class SandboxDesktop {
     const desktop = desktopFor(doc.desktop, name, action);
     const done = this.use.begin(doc.id);
     try {
-      let engine = this.engines.get(doc.id);
-      if (engine === undefined) {
+      let entry = this.engines.get(doc.id);
+      if (entry === undefined) {
         // First use in this instance: its processes may have gone with a restarted box.
         if (!(await this.alive(caller, doc)).xvfb) throw noDesktop(name);
-        engine = this.engine(doc.id, desktop);
-        this.engines.set(doc.id, engine);
+        entry = this.engine(doc.id, desktop);
+        this.engines.set(doc.id, entry);
       }
+      const { engine } = entry;
       try {
         return await work({ doc, name, desktop, engine });
       } catch (e) {
@@ -197,18 +198,21 @@ export class SandboxDesktop {
   }
 
   private drop(sandboxId: string): void {
-    void this.engines.get(sandboxId)?.close();
+    const entry = this.engines.get(sandboxId);
+    void entry?.engine.close().finally(() => entry.close());
     this.engines.delete(sandboxId);
   }
 
-  private engine(sandboxId: string, desktop: SandboxDesktopState): DesktopEngine {
-    return new DesktopEngine({
+  private engine(sandboxId: string, desktop: SandboxDesktopState) {
+    const box = boxPrograms(this.boxes.driverPort, sandboxId);
+    const engine = new DesktopEngine({
       display: desktop.display,
       screen: { width: desktop.width, height: desktop.height },
       glide: false,
       typeDelayMs: TYPE_DELAY_MS,
-      programs: boxPrograms(this.boxes.driverPort, sandboxId),
+      programs: box.programs,
     });
+    return { engine, close: () => box.close() };
   }
 
   private view(sandboxId: string, desktop: SandboxDesktopState, browser: boolean): DesktopView {
