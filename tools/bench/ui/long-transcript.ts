@@ -8,6 +8,8 @@
  * - append → visible: the agent says `tick-<i>` every 100 ms; each is stamped as it shows in
  *   the page and compared with its event's `at` (when the control plane appended it), minus
  *   the page − Node clock offset.
+ * BENCH_TRACE=<file> saves a Chromium performance trace of the typing (chrome://tracing or
+ * DevTools' Performance panel open it).
  */
 import * as fs from 'node:fs';
 import { startBenchApp } from './bench-app';
@@ -22,6 +24,13 @@ const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 10_000);
 const KEYS = 200;
 const TICKS = 60;
 const RELOADS = 5;
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.stack',
+  'v8.execute',
+  'blink.user_timing',
+];
 const wallNow = (): number => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -111,6 +120,9 @@ export async function longTranscriptBench(line: Line): Promise<void> {
         true,
       );
     });
+    // BENCH_TRACE=<file>: a Chromium performance trace of the typing, to see what each key runs.
+    const trace = process.env.BENCH_TRACE;
+    if (trace) await kit.browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES });
     await page.keyboard.type(
       'a quick brown fox jumps over the lazy dog '.repeat(5).slice(0, KEYS),
       {
@@ -118,6 +130,7 @@ export async function longTranscriptBench(line: Line): Promise<void> {
       },
     );
     await sleep(200);
+    if (trace) await kit.browser.stopTracing();
     line(
       `keystroke in the prompt, ${count} entries (keydown → task done)`,
       await page.evaluate(() => window.__sbKeys),

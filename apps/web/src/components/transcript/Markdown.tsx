@@ -1,4 +1,4 @@
-import { memo, type ComponentProps } from 'react';
+import { memo, type ComponentProps, type ReactElement } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import rehypeSanitize from 'rehype-sanitize';
@@ -65,10 +65,37 @@ function Input({ node: _node, ...rest }: ComponentProps<'input'> & { node?: unkn
 
 const COMPONENTS: Components = { a: Link, pre: Pre, table: Table, input: Input };
 const REMARK = [remarkGfm, remarkHtmlAsText];
+// rehype-highlight builds a lowlight of ~37 languages each time it is attached, and
+// react-markdown attaches its plugins on every render: that was most of a row's first render
+// (a long transcript's rows mount as it scrolls). Its transformer, made once, is reused.
+const highlight = rehypeHighlight({ detect: false });
+const rehypeHighlightOnce = () => highlight;
 // Sanitize first (it keeps code's language-* class), then highlight (its hljs-* classes).
-const REHYPE = [rehypeSanitize, [rehypeHighlight, { detect: false }]] as NonNullable<
+const REHYPE = [rehypeSanitize, rehypeHighlightOnce] as NonNullable<
   ComponentProps<typeof ReactMarkdown>['rehypePlugins']
 >;
+
+/** How many texts' rendered markdown is kept (a row scrolled back into view reuses it). */
+const KEPT = 500;
+const rendered = new Map<string, ReactElement>();
+
+/** The text rendered (react-markdown's sync render is a pure function of its input). */
+function renderedMarkdown(text: string): ReactElement {
+  let element = rendered.get(text);
+  if (element === undefined) {
+    element = ReactMarkdown({
+      children: text,
+      remarkPlugins: REMARK,
+      rehypePlugins: REHYPE,
+      components: COMPONENTS,
+    });
+    if (rendered.size >= KEPT) rendered.delete(rendered.keys().next().value as string);
+  } else {
+    rendered.delete(text);
+  }
+  rendered.set(text, element);
+  return element;
+}
 
 /**
  * Agent text as markdown (GFM: tables, task lists, strikethrough, autolinks), sanitized, its
@@ -76,11 +103,5 @@ const REHYPE = [rehypeSanitize, [rehypeHighlight, { detect: false }]] as NonNull
  * links; no raw HTML is rendered.
  */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
-  return (
-    <div className="md">
-      <ReactMarkdown remarkPlugins={REMARK} rehypePlugins={REHYPE} components={COMPONENTS}>
-        {text}
-      </ReactMarkdown>
-    </div>
-  );
+  return <div className="md">{renderedMarkdown(text)}</div>;
 });
