@@ -14,6 +14,7 @@
  *      (turn-snapshots.bench.ts; goal p50 < 100 ms)
  *
  * `--chain-only` runs part 1 alone; AUDIT_BENCH_ROUNDS sets its rounds (default 3).
+ * `--verify-only` runs part 2 alone (AUDIT_BENCH_VERIFY_EVENTS sets its events).
  * `--profile` runs part 1 under the CPU profiler instead and prints where the chain's time goes
  * (audit-profile.ts).
  */
@@ -43,6 +44,7 @@ const EVENTS_PER_WRITER = 250;
 const ROUNDS = Number(process.env.AUDIT_BENCH_ROUNDS ?? 3);
 const CHAIN_ONLY = process.argv.includes('--chain-only');
 const PROFILE = process.argv.includes('--profile');
+const VERIFY_ONLY = process.argv.includes('--verify-only');
 const VERIFY_EVENTS = Number(process.env.AUDIT_BENCH_VERIFY_EVENTS ?? 1_000_000);
 const CHECKPOINT_EVERY = 1_000;
 
@@ -128,6 +130,10 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(base, 'sb-audit-bench-'));
   try {
     console.log(`audit benchmark: 1 KB events, synchronous=FULL, files in ${dir}`);
+    if (VERIFY_ONLY) {
+      await benchVerify(dir);
+      return;
+    }
     if (PROFILE) {
       let run = 0;
       await concurrentWriters(join(dir, 'warm-on.sqlite'), true);
@@ -178,39 +184,42 @@ async function main(): Promise<void> {
 
 /** Parts 2 to 4: verify, state at a position, turn snapshots. */
 async function laterParts(dir: string): Promise<void> {
-  {
-    const file = join(dir, 'verify.sqlite');
-    const seedStart = performance.now();
-    const publicKey = seedChained(file, VERIFY_EVENTS);
-    line(
-      `seeding ${VERIFY_EVENTS} chained events (raw)`,
-      `${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
-    );
-    const walk = await timed(async () => {
-      const store = SqliteEventStore.open({ path: file });
-      try {
-        return await verifyStore(store, publicKey);
-      } finally {
-        await store.close();
-      }
-    });
-    const ranges = await timed(() => verifyFile(file, publicKey));
-    for (const [label, r] of [
-      ['one walk through the port', walk],
-      [`parallel ranges, ${availableParallelism()} workers (the CLI)`, ranges],
-    ] as const) {
-      if (r.summary.problem || r.summary.events !== VERIFY_EVENTS) {
-        throw new Error(
-          `verify failed: ${JSON.stringify(r.summary.problem)} after ${r.summary.events}`,
-        );
-      }
-      line(
-        `verify over ${VERIFY_EVENTS} events, ${label}`,
-        `${rate(VERIFY_EVENTS, r.ms)} events/s (${rate(VERIFY_EVENTS, r.cpuMs)} per CPU-second)`,
+  await benchVerify(dir);
+  await benchStateAt(dir, line);
+  await benchTurnSnapshots(dir, line);
+}
+
+/** Part 2: verify, one walk through the port and the CLI's parallel ranges. */
+async function benchVerify(dir: string): Promise<void> {
+  const file = join(dir, 'verify.sqlite');
+  const seedStart = performance.now();
+  const publicKey = seedChained(file, VERIFY_EVENTS);
+  line(
+    `seeding ${VERIFY_EVENTS} chained events (raw)`,
+    `${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+  );
+  const walk = await timed(async () => {
+    const store = SqliteEventStore.open({ path: file });
+    try {
+      return await verifyStore(store, publicKey);
+    } finally {
+      await store.close();
+    }
+  });
+  const ranges = await timed(() => verifyFile(file, publicKey));
+  for (const [label, r] of [
+    ['one walk through the port', walk],
+    [`parallel ranges, ${availableParallelism()} workers (the CLI)`, ranges],
+  ] as const) {
+    if (r.summary.problem || r.summary.events !== VERIFY_EVENTS) {
+      throw new Error(
+        `verify failed: ${JSON.stringify(r.summary.problem)} after ${r.summary.events}`,
       );
     }
-    await benchStateAt(dir, line);
-    await benchTurnSnapshots(dir, line);
+    line(
+      `verify over ${VERIFY_EVENTS} events, ${label}`,
+      `${rate(VERIFY_EVENTS, r.ms)} events/s (${rate(VERIFY_EVENTS, r.cpuMs)} per CPU-second)`,
+    );
   }
 }
 
