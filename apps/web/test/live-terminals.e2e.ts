@@ -1,4 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
+import WebSocket from 'ws';
+import { UiPresence } from '../../control-plane/src/presence/ui-presence';
+import type { RunningApp } from '../../control-plane/test/harness';
 import { waitFor } from '../../control-plane/test/box-kit';
 import { checkPage } from './browser-kit';
 import { paneTab, useScriptedSession } from './session-kit';
@@ -25,6 +28,27 @@ async function sttySize(page: Page, xterm: Locator, mark: string): Promise<[numb
   );
   const [, rows, cols] = row.split(' ').map(Number);
   return [rows, cols];
+}
+
+/**
+ * Drops the browser's /api/ui socket from the server's side and, before the page reconnects
+ * (500 ms later), has the shell print `line` through a socket of the test's own.
+ */
+async function printWhileAway(api: RunningApp, sessionId: string, line: string): Promise<void> {
+  const presence = api.app.get<UiPresence>(UiPresence) as unknown as {
+    clients: Map<WebSocket, unknown>;
+  };
+  const browsers = [...presence.clients.keys()];
+  for (const socket of browsers) socket.terminate();
+  const [terminal] = (await api.request('GET', `/api/sessions/${sessionId}/terminals`)).body;
+  const own = new WebSocket(api.url.replace('http', 'ws') + '/api/ui', {
+    headers: api.authHeaders,
+  });
+  await new Promise((r) => own.once('open', r));
+  const data = { sessionId, terminalId: terminal.id, data: `${line}\r` };
+  own.send(JSON.stringify({ event: 'session.terminal.input', data }));
+  await new Promise((r) => setTimeout(r, 150));
+  own.close();
 }
 
 /**
@@ -84,6 +108,12 @@ describe('live box Terminals in the web UI', () => {
     await waitFor('the output so far', async () => (await rowsOf(xterm)).includes('42'));
     expect((await rowsOf(xterm)).filter((r) => r === '42')).toHaveLength(1);
     expect((await rowsOf(xterm)).filter((r) => r === 'red plain')).toHaveLength(1);
+
+    // Bytes that came while the socket was away show once it is back, once.
+    await printWhileAway(api, id, 'echo missed-$((5*5))');
+    await waitFor('the missed output', async () => (await rowsOf(xterm)).includes('missed-25'));
+    await page.waitForTimeout(300);
+    expect((await rowsOf(xterm)).filter((r) => r === 'missed-25')).toHaveLength(1);
 
     await checkPage(page, 'terminals-pane-live');
 
