@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from './store';
 import type { SidebarNode } from '@sessionboxer/contracts';
 
@@ -26,10 +26,13 @@ export function sessionNode(nodes: SidebarNode[] | null, id: string): SidebarNod
   return nodes === null ? null : find(nodes, id);
 }
 
-/** A function naming sessions by their current title (null for one the tree lacks). */
+/**
+ * A function naming sessions by their current title (null for one the tree lacks). The same
+ * function until the tree changes, so the transcript's memoized rows keep still meanwhile.
+ */
 export function useTitleOf(): (sessionId: string) => string | null {
   const sidebar = useStore((s) => s.sidebar);
-  return (id) => sessionNode(sidebar, id)?.title ?? null;
+  return useCallback((id: string) => sessionNode(sidebar, id)?.title ?? null, [sidebar]);
 }
 
 /** An action's state for a button: busy while it runs, and the error it ended with. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { get, post } from '../api';
 import { useAction } from '../hooks';
 import { live } from '../live';
@@ -111,9 +111,11 @@ function PromptActions({ sessionId, turnRunning, sending, interrupt }: ActionsPr
 
 /**
  * The prompt field. While the person types, the socket says so (an agent's ui_open then
- * leaves the page alone); Send runs the prompt now or queues it behind the running turn.
+ * leaves the page alone); Send runs the prompt now or queues it behind the running turn. Its
+ * draft is its own state: a key renders this box only, and what the session view renders
+ * for the transcript's changes leaves the box alone (memo).
  */
-export function PromptBox({ sessionId, turnRunning, stopped }: Props) {
+export const PromptBox = memo(function PromptBox({ sessionId, turnRunning, stopped }: Props) {
   const [text, setText] = useState('');
   const { typed, stopTyping } = useTypingSignal(sessionId);
   const sender = useSendPrompt(sessionId, () => {
@@ -149,4 +151,4 @@ export function PromptBox({ sessionId, turnRunning, stopped }: Props) {
       <ErrorAlert error={sender.error ?? interrupt.error} />
     </form>
   );
-}
+});
