@@ -2,13 +2,21 @@ import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { AGENT_HELP, AGENT_OPTIONS, agentCall, agentHuman } from './agent.command';
 import { savedCredentials } from './credentials';
+import {
+  DESKTOP_HELP,
+  DESKTOP_OPTIONS,
+  DESKTOP_VERBS,
+  desktopCall,
+  desktopHuman,
+} from './desktop.command';
 
 /**
  * `sessionboxer sandbox <verb>` and `sessionboxer env <verb>`: the sandbox API's REST face
  * (`POST /v1/<tool>`, the same tools and zod schemas as MCP) with an API key. Tables for
  * people, `--json` for scripts. The server checks every argument; the CLI only maps flags.
  */
-export const SANDBOX_USAGE = `  sandbox create|list|update|stop|resume|fork|destroy|exec|read|write  the sandbox API
+export const SANDBOX_USAGE = `  sandbox create|list|update|stop|resume|fork|destroy|exec|read|write|desktop|open-url|screenshot|input
+           the sandbox API
            (an API key in $SESSIONBOXER_API_KEY or --key; --url, default $SESSIONBOXER_URL or
            http://127.0.0.1:8080); sessionboxer sandbox --help lists the flags
   env create|list|set|products  secrets environments of the key's org
@@ -28,6 +36,7 @@ const HELP = `usage:
   sessionboxer sandbox write SANDBOX PATH (--content TEXT | --file LOCAL_FILE)
   sessionboxer env list | create NAME | set NAME --value V [--environment E] [--product P]...
   sessionboxer env products NAME --product P... [--environment E]
+${DESKTOP_HELP}
 ${AGENT_HELP}
 common: --json  --key KEY  --url URL`;
 
@@ -54,6 +63,7 @@ const OPTIONS = {
   product: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h', default: false },
   ...AGENT_OPTIONS,
+  ...DESKTOP_OPTIONS,
 } as const;
 
 type Values = ReturnType<
@@ -77,6 +87,7 @@ export function toolCall(
   v: Values,
 ): [string, Record<string, unknown>] | null {
   if (group === 'agent') return agentCall(verb, rest, v);
+  if (group === 'sandbox' && DESKTOP_VERBS.includes(verb)) return desktopCall(verb, rest, v);
   const sandbox = rest[0];
   const drop = (o: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(o).filter(([, x]) => x !== undefined));
@@ -205,6 +216,8 @@ interface Answer {
 function human(tool: string, body: Answer, out?: string): [string, number] {
   if (tool.startsWith('agent_'))
     return agentHuman(tool, body as unknown as Record<string, unknown>);
+  if (['sandbox_desktop', 'sandbox_open_url', 'sandbox_screenshot', 'sandbox_input'].includes(tool))
+    return [desktopHuman(tool, body as unknown as Record<string, unknown>, out), 0];
   if (tool === 'sandbox_list') return [sandboxTable(body.sandboxes), 0];
   if (tool === 'sandbox_exec') {
     process.stderr.write(body.stderr);

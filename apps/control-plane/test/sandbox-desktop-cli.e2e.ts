@@ -1,0 +1,67 @@
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { decodePng } from '../../box-agent/src/desktop/test/png-decode';
+import type { RunningApp } from './harness';
+import { makeKey, startSandboxApp } from './sandbox-kit';
+
+/** `sessionboxer sandbox desktop|open-url|screenshot|input` against a running control plane. */
+const MAIN = path.join(__dirname, '../../../tools/cli/main.ts');
+let api: RunningApp;
+let key: string;
+
+function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['-r', '@swc-node/register', MAIN, ...args],
+      { env: { ...process.env, SESSIONBOXER_URL: api.url, SESSIONBOXER_API_KEY: key } },
+      (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+beforeAll(async () => {
+  api = await startSandboxApp();
+  key = (await makeKey(api)).key;
+});
+afterAll(async () => {
+  await cli('sandbox', 'destroy', 'cli-desk');
+  await api.close();
+});
+
+it('starts the desktop, opens a URL, moves and reads the pointer, writes a screenshot, stops', async () => {
+  expect((await cli('sandbox', 'create', '--name', 'cli-desk')).code).toBe(0);
+  const refused = await cli('sandbox', 'screenshot', 'cli-desk');
+  expect([refused.code, refused.stderr]).toEqual([1, expect.stringContaining('no_desktop')]);
+  const started = await cli('sandbox', 'desktop', 'cli-desk', '--resolution', '1024x768', '--json');
+  expect(JSON.parse(started.stdout)).toMatchObject({ running: true, size: '1024x768' });
+  expect(JSON.parse((await cli('sandbox', 'open-url', 'cli-desk', 'about:blank')).stdout)).toEqual({
+    done: 'open',
+  });
+  const moved = await cli('sandbox', 'input', 'cli-desk', 'move', '--x', '30', '--y', '40');
+  expect(JSON.parse(moved.stdout)).toEqual({ done: 'move' });
+  const pressed = await cli('sandbox', 'input', 'cli-desk', 'key', '--keys', 'Escape', '--json');
+  expect(JSON.parse(pressed.stdout)).toEqual({ done: 'key' });
+  const cursor = await cli('sandbox', 'input', 'cli-desk', 'cursor', '--json');
+  expect(JSON.parse(cursor.stdout)).toEqual({ x: 30, y: 40 });
+  const unused = await cli('sandbox', 'input', 'cli-desk', 'cursor', '--text', 'a');
+  expect([unused.code, unused.stderr]).toEqual([1, expect.stringContaining('text')]);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shot-')), 'part.png');
+  const part = await cli(
+    'sandbox',
+    'screenshot',
+    'cli-desk',
+    '--region',
+    '0,0,512,192',
+    '--out',
+    file,
+  );
+  expect(part.stdout.trim()).toBe(`1024x384 PNG to ${file}`);
+  expect([decodePng(fs.readFileSync(file)).width, decodePng(fs.readFileSync(file)).height]).toEqual(
+    [1024, 384],
+  );
+  const status = await cli('sandbox', 'desktop', 'cli-desk', 'stop', '--json');
+  expect(JSON.parse(status.stdout)).toEqual({ running: false });
+}, 300_000);
