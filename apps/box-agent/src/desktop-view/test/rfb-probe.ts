@@ -34,6 +34,8 @@ export class RfbProbe {
   private closed = false;
   width = 0;
   height = 0;
+  /** Bytes per pixel of the server's pixel format (raw rectangles are width × height × this). */
+  bytesPerPixel = 4;
 
   constructor(private readonly socket: RfbWire) {
     socket.onData((d: Buffer) => {
@@ -81,6 +83,7 @@ export class RfbProbe {
     const init = await this.read(24);
     this.width = init.readUInt16BE(0);
     this.height = init.readUInt16BE(2);
+    this.bytesPerPixel = init.readUInt8(4) / 8;
     await this.read(init.readUInt32BE(20));
   }
 
@@ -105,5 +108,35 @@ export class RfbProbe {
     this.socket.write(m);
     const head = await this.read(4);
     return { type: head[0], rectangles: head.readUInt16BE(2) };
+  }
+
+  /** Asks for what changed (incremental: only the changes, when there are any). */
+  requestUpdate(incremental = true): void {
+    const m = Buffer.alloc(10);
+    m.writeUInt8(3, 0);
+    m.writeUInt8(incremental ? 1 : 0, 1);
+    m.writeUInt16BE(this.width, 6);
+    m.writeUInt16BE(this.height, 8);
+    this.socket.write(m);
+  }
+
+  /** One whole FramebufferUpdate of raw rectangles (the only encoding a probe asks for). */
+  async update(timeoutMs = 10_000): Promise<Array<{ x: number; y: number; w: number; h: number }>> {
+    const head = await this.read(4, timeoutMs);
+    if (head[0] !== 0) throw new Error(`server message ${head[0]}, not a FramebufferUpdate`);
+    const rects = [];
+    for (let i = 0; i < head.readUInt16BE(2); i++) {
+      const r = await this.read(12, timeoutMs);
+      const rect = {
+        x: r.readUInt16BE(0),
+        y: r.readUInt16BE(2),
+        w: r.readUInt16BE(4),
+        h: r.readUInt16BE(6),
+      };
+      if (r.readInt32BE(8) !== 0) throw new Error(`encoding ${r.readInt32BE(8)}, not raw`);
+      await this.read(rect.w * rect.h * this.bytesPerPixel, timeoutMs);
+      rects.push(rect);
+    }
+    return rects;
   }
 }
