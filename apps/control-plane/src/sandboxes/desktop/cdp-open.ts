@@ -13,7 +13,16 @@ const port = process.argv[1];
   const chunks = [];
   for await (const c of process.stdin) chunks.push(c);
   const urls = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  const version = await (await fetch('http://127.0.0.1:' + port + '/json/version')).json();
+  // Chromium may still be starting (start waits for the screen only): up to 30 s.
+  let version;
+  for (let i = 0; !version; i++) {
+    try {
+      version = await (await fetch('http://127.0.0.1:' + port + '/json/version')).json();
+    } catch (e) {
+      if (i >= 600) throw new Error('the browser DevTools did not answer within 30 s');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
   const ws = new WebSocket(version.webSocketDebuggerUrl);
   await new Promise((ok, fail) => {
     ws.onopen = ok;

@@ -18,14 +18,13 @@ const READY_TIMEOUT_TICKS = 3000; // × 10 ms
 const ALIVE = 'alive() { [ -f "$d/$1.pid" ] && kill -0 "$(cat "$d/$1.pid")" 2>/dev/null; }';
 
 /**
- * $1 dir, $2 name (xvfb or chromium), then the program's argv. Ready: Xvfb wrote its display
- * number on fd 3 (-displayfd); Chromium said on stderr that DevTools listens (it writes no
- * DevToolsActivePort for a fixed port).
+ * $1 dir, $2 name (xvfb or chromium), then the program's argv. Xvfb is waited for until it
+ * writes its display number on fd 3 (-displayfd); Chromium is not: its DevTools are waited
+ * for where they are first used (cdp-open.ts), so start answers once the screen is up.
  */
 const START = [
   'd=$1; n=$2; shift 2; mkdir -p "$d"; ready="$d/$n.ready"',
   ALIVE,
-  'up() { if [ "$n" = xvfb ]; then [ -s "$ready" ]; else grep -q "DevTools listening" "$d/$n.log"; fi; }',
   'alive "$n" && exit 0',
   'rm -f "$ready"',
   'if [ "$n" = xvfb ]; then',
@@ -34,8 +33,10 @@ const START = [
   '  ( exec setsid "$@" </dev/null >/dev/null 2>"$d/$n.log" ) &',
   'fi',
   'echo $! > "$d/$n.pid"',
+  // The screen is what start waits for; DevTools are waited for by their first use.
+  '[ "$n" = chromium ] && exit 0',
   'i=0',
-  'until up 2>/dev/null; do',
+  'until [ -s "$ready" ]; do',
   '  alive "$n" || { echo "$n exited: $(tail -n 3 "$d/$n.log" | tr "\\n" " ")" >&2; exit 1; }',
   `  i=$((i + 1)); [ "$i" -gt ${READY_TIMEOUT_TICKS} ] && { echo "$n not ready: $(tail -n 3 "$d/$n.log" | tr "\\n" " ")" >&2; exit 1; }`,
   '  sleep 0.01',
@@ -117,7 +118,10 @@ function started(what: string, result: ScriptResult): void {
   }
 }
 
-/** Xvfb, then Chromium, each started unless it runs; resolves once DevTools listens. */
+/**
+ * Xvfb, then Chromium, each started unless it runs; resolves once the screen is up and
+ * Chromium started (its DevTools listen a moment later: open_url waits for them).
+ */
 export async function startDesktop(
   driver: BoxDriver,
   sandboxId: string,
