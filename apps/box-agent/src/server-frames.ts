@@ -3,6 +3,7 @@ import { ErrorCode } from '@sessionboxer/domain/kernel/errors';
 import {
   describeIssues,
   requestId,
+  type TerminalAnswer,
   sessionPush,
   terminalInputPush,
   terminalListRequest,
@@ -39,9 +40,7 @@ export interface ServerFrameDeps {
   log: Log;
 }
 
-export type TerminalAnswer =
-  | { requestId: string; ok: true; result: unknown }
-  | { requestId: string; ok: false; error: { code: string; message: string } };
+export type { TerminalAnswer };
 
 /** Handles the control plane's pushes and requests (everything but call results). */
 export function createServerFrameHandler(deps: ServerFrameDeps) {

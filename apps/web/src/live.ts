@@ -16,7 +16,7 @@ import { applyInboxFrame } from './components/inbox/inbox-store';
 import {
   applySessionTerminalOutput,
   applyTerminalRefusal,
-} from './components/terminals/session-terminals-store';
+} from './components/terminals/session-terminal-frames';
 
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 10_000;

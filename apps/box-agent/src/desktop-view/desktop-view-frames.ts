@@ -2,9 +2,8 @@ import {
   desktopViewClosePush,
   desktopViewRequest,
 } from '@sessionboxer/mcp-adapters/bridge/desktop-view';
-import { describeIssues, requestId } from '../gateway/frames';
+import { describeIssues, requestId, type TerminalAnswer } from '../gateway/frames';
 import type { Log } from '../log';
-import type { TerminalAnswer } from '../server-frames';
 import { DesktopViewError, type DesktopViews } from './desktop-views';
 
 export interface DesktopViewFrameDeps {

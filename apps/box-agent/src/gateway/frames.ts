@@ -57,6 +57,11 @@ export const terminalReadRequest: z.ZodType<
 
 export const terminalListRequest = requestId;
 
+/** The answer to a request of the control plane's (`terminal.answer`, whatever asked). */
+export type TerminalAnswer =
+  | { requestId: string; ok: true; result: unknown }
+  | { requestId: string; ok: false; error: { code: string; message: string } };
+
 /** "path: problem; path: problem", for logs and 400 bodies. */
 export function describeIssues(error: z.ZodError): string {
   return error.issues

@@ -4,7 +4,8 @@ import { useRevealWhen } from '../hooks';
 import type { TerminalListing } from '@sessionboxer/contracts';
 import type { SessionState } from '../store';
 import { LiveXterm } from './terminals/LiveXterm';
-import { boxTerminalSource, onTerminalRefused } from './terminals/session-terminals-store';
+import { onTerminalRefused } from './terminals/session-terminal-frames';
+import { boxTerminalSource } from './terminals/session-terminals-store';
 import { TerminalPlayer } from './TerminalPlayer';
 
 function terminalName(t: TerminalListing): string {

@@ -1,41 +1,15 @@
-import type {
-  SessionTerminalOutputFrame,
-  TerminalOutputPage,
-  UiErrorFrame,
-} from '@sessionboxer/contracts';
+import type { SessionTerminalOutputFrame, TerminalOutputPage } from '@sessionboxer/contracts';
 import { get } from '../../api';
 import { live } from '../../live';
 import { bytesOf, type XtermSource } from './LiveXterm';
+import { onSessionTerminalOutput } from './session-terminal-frames';
 
 /**
- * The box Terminals' live side: `session.terminal.output` frames go to the panes that
- * listen, a refused keystroke or resize (an `error` frame naming a Terminal) to that
- * Terminal's pane, and each pane's keys and size go out over the socket.
+ * The box Terminals' live side: each pane's keys and size go out over the socket; frames come
+ * in through session-terminal-frames.ts (which the socket's module imports without a cycle).
  */
-const outputListeners = new Set<(frame: SessionTerminalOutputFrame) => void>();
-const refusalListeners = new Set<(refusal: UiErrorFrame) => void>();
-
 /** The socket's frames are at most 1 MiB: a long paste goes as several. */
 const INPUT_CHUNK = 16 * 1024;
-
-export function applySessionTerminalOutput(frame: SessionTerminalOutputFrame): void {
-  for (const l of outputListeners) l(frame);
-}
-
-/** Whether the `error` frame was about a Terminal (and so shown in its pane). */
-export function applyTerminalRefusal(refusal: UiErrorFrame): boolean {
-  if (refusal.terminalId === undefined) return false;
-  for (const l of refusalListeners) l(refusal);
-  return true;
-}
-
-export function onTerminalRefused(terminalId: string, l: (message: string) => void): () => void {
-  const listener = (r: UiErrorFrame) => {
-    if (r.terminalId === terminalId) l(r.message);
-  };
-  refusalListeners.add(listener);
-  return () => refusalListeners.delete(listener);
-}
 
 function chunks(data: string): string[] {
   const parts: string[] = [];
@@ -63,8 +37,7 @@ export function boxTerminalSource(sessionId: string, terminalId: string): XtermS
           listener(f.offset, bytesOf(f.data));
         }
       };
-      outputListeners.add(l);
-      return () => outputListeners.delete(l);
+      return onSessionTerminalOutput(l);
     },
     input: (data) => {
       for (const part of chunks(data)) {
