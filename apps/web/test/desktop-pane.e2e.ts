@@ -68,7 +68,15 @@ describe('the Desktop pane', () => {
 
   it('shows the box’s screen live, and a person who takes control clicks into a window', async () => {
     // A white window in the top left corner that prints the clicks it gets.
-    const xev = run(['/usr/bin/xev', '-geometry', '400x300+0+0', '-event', 'structure', '-event', 'button']);
+    const xev = run([
+      '/usr/bin/xev',
+      '-geometry',
+      '400x300+0+0',
+      '-event',
+      'structure',
+      '-event',
+      'button',
+    ]);
     xev.stdout?.on('data', (d: Buffer) => (events += d.toString()));
     await waitFor('the xev window', () => events.length > 0 || null, 10_000);
 
