@@ -1,23 +1,11 @@
-import { execFile } from 'node:child_process';
-import * as path from 'node:path';
 import { script, startAgentWorld, type AgentWorld } from './sandbox-agent-kit';
-import { call, makeKey } from './sandbox-kit';
+import { call, makeKey, runCli } from './sandbox-kit';
 
 /** `npm run sessionboxer -- agent prompt|conversations` against a running control plane. */
-const MAIN = path.join(__dirname, '../../../tools/cli/main.ts');
 let world: AgentWorld;
 let key: string;
 
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['-r', '@swc-node/register', MAIN, ...args],
-      { env: { ...process.env, SESSIONBOXER_URL: world.api.url, SESSIONBOXER_API_KEY: key } },
-      (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = (...args: string[]) => runCli(world.api.url, key, ...args);
 
 beforeAll(async () => {
   world = await startAgentWorld();

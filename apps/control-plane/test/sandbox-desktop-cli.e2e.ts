@@ -1,26 +1,15 @@
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { decodePng } from '../../box-agent/src/desktop/test/png-decode';
 import type { RunningApp } from './harness';
-import { makeKey, startSandboxApp } from './sandbox-kit';
+import { makeKey, runCli, startSandboxApp } from './sandbox-kit';
 
 /** `sessionboxer sandbox desktop|open-url|screenshot|input` against a running control plane. */
-const MAIN = path.join(__dirname, '../../../tools/cli/main.ts');
 let api: RunningApp;
 let key: string;
 
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['-r', '@swc-node/register', MAIN, ...args],
-      { env: { ...process.env, SESSIONBOXER_URL: api.url, SESSIONBOXER_API_KEY: key } },
-      (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = (...args: string[]) => runCli(api.url, key, ...args);
 
 beforeAll(async () => {
   api = await startSandboxApp();

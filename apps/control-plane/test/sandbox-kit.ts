@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { DEFAULT_ORG_ID } from '@sessionboxer/domain/org';
@@ -51,4 +53,24 @@ export async function call(
     // The SDK's own refusals (bad arguments) are plain text.
   }
   return { isError: res.isError === true, body };
+}
+
+const CLI_MAIN = path.join(__dirname, '../../../tools/cli/main.ts');
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The real CLI (`npm run sessionboxer -- …`) against the control plane at `url` with `key`. */
+export function runCli(url: string, key: string, ...args: string[]): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['-r', '@swc-node/register', CLI_MAIN, ...args],
+      { env: { ...process.env, SESSIONBOXER_URL: url, SESSIONBOXER_API_KEY: key } },
+      (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
 }
