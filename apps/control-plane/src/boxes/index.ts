@@ -2,6 +2,7 @@ export { BoxesModule } from './boxes.module';
 export { BoxSockets, BOX_GATEWAY_PATH } from './channel/box-sockets';
 export {
   bindInBoxFolder,
+  BoxFolderServers,
   BoxSocketFolders,
   type BoxSocketFolderHook,
 } from './channel/box-socket-folder';

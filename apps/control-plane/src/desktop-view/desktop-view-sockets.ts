@@ -1,9 +1,8 @@
-import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DESKTOP_VIEW } from '@sessionboxer/mcp-adapters/bridge/desktop-view';
-import { bindInBoxFolder, BoxSocketFolders, type BoxSocketFolderHook } from '../boxes';
+import { BoxFolderServers, BoxSocketFolders, type BoxSocketFolderHook } from '../boxes';
 
 const HEADER_TIMEOUT_MS = 5_000;
 
@@ -21,7 +20,9 @@ interface Expected {
 @Injectable()
 export class DesktopViewSockets implements BoxSocketFolderHook, OnModuleInit {
   private readonly logger = new Logger('DesktopView');
-  private readonly open = new Map<string, { server: net.Server; dirFd: number }>();
+  private readonly servers = new BoxFolderServers<net.Server>(
+    path.posix.basename(DESKTOP_VIEW.socket),
+  );
   private readonly expected = new Map<string, Expected>();
 
   constructor(private readonly folders: BoxSocketFolders) {}
@@ -31,22 +32,17 @@ export class DesktopViewSockets implements BoxSocketFolderHook, OnModuleInit {
   }
 
   async opened(sessionId: string, folder: string): Promise<void> {
-    if (this.open.has(sessionId)) return;
-    const server = net.createServer((socket) => this.arrived(sessionId, socket));
-    server.on('error', (e) =>
-      this.logger.warn(`desktop view socket of ${sessionId}: ${e.message}`),
-    );
-    const name = path.posix.basename(DESKTOP_VIEW.socket);
-    const dirFd = await bindInBoxFolder(server, path.join(folder, name));
-    this.open.set(sessionId, { server, dirFd });
+    await this.servers.open(sessionId, folder, () => {
+      const server = net.createServer((socket) => this.arrived(sessionId, socket));
+      server.on('error', (e) =>
+        this.logger.warn(`desktop view socket of ${sessionId}: ${e.message}`),
+      );
+      return server;
+    });
   }
 
   async closed(sessionId: string): Promise<void> {
-    const listener = this.open.get(sessionId);
-    if (!listener) return;
-    this.open.delete(sessionId);
-    await new Promise<void>((resolve) => listener.server.close(() => resolve()));
-    fs.closeSync(listener.dirFd);
+    await this.servers.close(sessionId);
   }
 
   /** The connection the box will open for `viewId`, within `timeoutMs`. */

@@ -1,9 +1,8 @@
-import * as fs from 'node:fs';
 import type * as http from 'node:http';
 import * as path from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { BOX_EDGE } from '@sessionboxer/mcp-adapters';
-import { bindInBoxFolder, BoxSocketFolders, type BoxSocketFolderHook } from '../boxes';
+import { BoxFolderServers, BoxSocketFolders, type BoxSocketFolderHook } from '../boxes';
 import { EdgeRoutes } from './edge-routes';
 import { closeEdgeServer, createEdgeServer, type EdgeProxy } from './edge-server';
 
@@ -19,7 +18,7 @@ export const EDGE_SOCKET_NAME = path.posix.basename(BOX_EDGE.socket);
 @Injectable()
 export class EdgeSockets implements BoxSocketFolderHook, OnModuleInit {
   private readonly logger = new Logger('Edge');
-  private readonly open = new Map<string, { server: http.Server; dirFd: number }>();
+  private readonly servers = new BoxFolderServers<http.Server>(EDGE_SOCKET_NAME, closeEdgeServer);
 
   constructor(
     private readonly folders: BoxSocketFolders,
@@ -32,22 +31,18 @@ export class EdgeSockets implements BoxSocketFolderHook, OnModuleInit {
   }
 
   async opened(sessionId: string, folder: string): Promise<void> {
-    if (this.open.has(sessionId)) return;
-    const server = createEdgeServer({ sessionId }, this.routes, this.proxy, this.logger);
-    server.on('error', (e) => this.logger.warn(`edge of ${sessionId}: ${e.message}`));
-    const dirFd = await bindInBoxFolder(server, path.join(folder, EDGE_SOCKET_NAME));
-    this.open.set(sessionId, { server, dirFd });
+    await this.servers.open(sessionId, folder, () => {
+      const server = createEdgeServer({ sessionId }, this.routes, this.proxy, this.logger);
+      server.on('error', (e) => this.logger.warn(`edge of ${sessionId}: ${e.message}`));
+      return server;
+    });
   }
 
   async closed(sessionId: string): Promise<void> {
-    const edge = this.open.get(sessionId);
-    if (!edge) return;
-    this.open.delete(sessionId);
-    await closeEdgeServer(edge.server);
-    fs.closeSync(edge.dirFd);
+    await this.servers.close(sessionId);
   }
 
   isOpen(sessionId: string): boolean {
-    return this.open.has(sessionId);
+    return this.servers.has(sessionId);
   }
 }

@@ -61,3 +61,36 @@ export class BoxSocketFolders {
     await Promise.all(this.hooks.map((hook) => hook.closed(sessionId)));
   }
 }
+
+/**
+ * One server per box on a socket named `name` in the box's socket folder: bound with
+ * bindInBoxFolder when the folder opens, closed (then its folder descriptor) when it closes.
+ */
+export class BoxFolderServers<S extends net.Server> {
+  private readonly servers = new Map<string, { server: S; dirFd: number }>();
+
+  constructor(
+    private readonly name: string,
+    private readonly closeServer: (server: S) => Promise<void> = (server) =>
+      new Promise((resolve) => server.close(() => resolve())),
+  ) {}
+
+  async open(sessionId: string, folder: string, make: () => S): Promise<void> {
+    if (this.servers.has(sessionId)) return;
+    const server = make();
+    const dirFd = await bindInBoxFolder(server, path.join(folder, this.name));
+    this.servers.set(sessionId, { server, dirFd });
+  }
+
+  async close(sessionId: string): Promise<void> {
+    const open = this.servers.get(sessionId);
+    if (!open) return;
+    this.servers.delete(sessionId);
+    await this.closeServer(open.server);
+    fs.closeSync(open.dirFd);
+  }
+
+  has(sessionId: string): boolean {
+    return this.servers.has(sessionId);
+  }
+}
