@@ -65,13 +65,22 @@ npm run -s lint || status=1
 
 # A login shell killed while pyenv rehashes (a ~/.bashrc that runs `pyenv init`) leaves pyenv's
 # lock behind, and every later login shell (a Terminal's bash -l, an sshd session) then waits
-# 60 s for it. Sessionboxer does not use pyenv; a lock no running rehash holds is stale.
+# 60 s for it. Sessionboxer does not use pyenv; a lock no running rehash holds is stale (its
+# holder is the rehash itself, so a live one is always found). The suite's own tests end login
+# shells early (a closed Terminal, an SSH session), so the lock is swept while jest runs too.
 lock="$HOME/.pyenv/shims/.pyenv-shim"
-if [ -e "$lock" ] && ! pgrep -f pyenv-rehash >/dev/null; then rm -f "$lock"; fi
+sweep_lock() { if [ -e "$lock" ] && ! pgrep -f pyenv-rehash >/dev/null; then rm -f "$lock"; fi; }
+sweep_lock
+sweeper=""
+if [ -d "$HOME/.pyenv" ]; then
+  (while sleep 2; do sweep_lock; done) &
+  sweeper=$!
+fi
 
 log "jest"
 rm -f "$out/jest.json"
 npx jest --ci --json --outputFile="$out/jest.json" "$@" || status=1
+[ -n "$sweeper" ] && kill "$sweeper" 2>/dev/null
 if [ -z "${EVENTSTORE_URL:-}" ]; then
   echo "note: the EventStoreDB contract suite (*.esdb.ts) was not collected: EVENTSTORE_URL is not set"
 fi
