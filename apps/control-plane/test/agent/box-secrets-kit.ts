@@ -14,9 +14,21 @@ export function filesUnder(dir: string): string[] {
   });
 }
 
-/** The files under `dir` whose bytes hold `secret`. */
+/**
+ * The files under `dir` whose bytes hold `secret`. A file removed between the listing and
+ * the read (Claude Code drops its session lock files as the turn ends) holds nothing.
+ */
 export function filesHolding(dir: string, secret: string): string[] {
-  return filesUnder(dir).filter((f) => fs.readFileSync(f).includes(secret));
+  return filesUnder(dir).filter((f) => readIfThere(f)?.includes(secret) ?? false);
+}
+
+function readIfThere(file: string): Buffer | undefined {
+  try {
+    return fs.readFileSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
 }
 
 /** The session's workspace folder on the host. */
