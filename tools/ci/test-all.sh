@@ -30,6 +30,11 @@ command -v ffmpeg >/dev/null || need_pkgs+=(ffmpeg)
 # The live desktop view: one x11vnc per person watching, on the box's display.
 command -v x11vnc >/dev/null || need_pkgs+=(x11vnc)
 command -v espeak-ng >/dev/null || need_pkgs+=(espeak-ng)
+# The sandbox accessibility tree: a session bus, the AT-SPI bus and pyatspi in the box, GTK apps.
+command -v dbus-launch >/dev/null || need_pkgs+=(dbus-x11)
+[ -x /usr/libexec/at-spi-bus-launcher ] || need_pkgs+=(at-spi2-core)
+/usr/bin/python3 -c 'import gi, pyatspi' 2>/dev/null || need_pkgs+=(python3-gi python3-pyatspi)
+[ -f /usr/lib/x86_64-linux-gnu/girepository-1.0/Gtk-3.0.typelib ] || need_pkgs+=(gir1.2-gtk-3.0)
 # Repositories: real git and `git http-backend` (the forge double); egress: curl inside boxes.
 command -v git >/dev/null || need_pkgs+=(git)
 command -v curl >/dev/null || need_pkgs+=(curl)
