@@ -83,4 +83,5 @@ export type SandboxRefusalCode =
   | 'harness_mismatch'
   | 'unknown_model'
   | 'no_desktop'
-  | 'desktop_outdated';
+  | 'desktop_outdated'
+  | 'sandbox_has_secrets';
