@@ -84,4 +84,5 @@ export type SandboxRefusalCode =
   | 'unknown_model'
   | 'no_desktop'
   | 'desktop_outdated'
-  | 'sandbox_has_secrets';
+  | 'sandbox_has_secrets'
+  | 'stale_ref';
