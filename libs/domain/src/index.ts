@@ -17,3 +17,4 @@ export * from './ssh-key';
 export * from './ssh-terminal';
 export * from './inbox';
 export * from './desktop-view';
+export * from './sandbox-token';
