@@ -118,6 +118,32 @@ describe('sandbox desktop', () => {
     );
   });
 
+  it('records an accessibility action (app, role, action, a length: never the text)', () => {
+    const act = { app: 'chromium', role: 'textbox', action: 'set-text', characters: 3 };
+    const record = cmd('RecordAccessibilityAction', { act });
+    spec
+      .given([created, started, desktopStarted()])
+      .when(record)
+      .then([{ type: 'SandboxDesktopAccessibilityActed', data: { sandboxId: ID, act, at: AT } }]);
+    spec
+      .given([created, started])
+      .when(record)
+      .thenThrows(ErrorCode.InvalidState, /not running/);
+    const old = DESKTOP_ACTIONS.filter((a) => !a.startsWith('accessibility_'));
+    spec
+      .given([created, started, desktopStarted(old)])
+      .when(record)
+      .thenThrows(ErrorCode.InvalidState, /before the desktop action accessibility_action existed/);
+    const state = fold(sandboxDecider, [created, started, desktopStarted(old)]);
+    expect(() => desktopFor(state.desktop, 'sb', 'accessibility_tree')).toThrow(
+      expect.objectContaining({
+        details: { code: 'desktop_outdated', action: 'accessibility_tree' },
+      }),
+    );
+    const now = fold(sandboxDecider, [created, started, desktopStarted()]);
+    expect(desktopFor(now.desktop, 'sb', 'accessibility_tree').running).toBe(true);
+  });
+
   it('desktop events leave updated_at as it was', () => {
     const later = { ...desktopStarted(), data: { ...desktopStarted().data, at: '2030-01-01' } };
     const state = fold(sandboxDecider, [created, started, later as SandboxEvent]);

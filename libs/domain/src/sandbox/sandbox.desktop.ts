@@ -3,8 +3,8 @@ import { ErrorCode } from '../kernel/errors';
 import { refusal } from './sandbox.refusals';
 
 /**
- * A sandbox's desktop (the spec's sandbox_desktop, sandbox_open_url, sandbox_screenshot and
- * sandbox_input): when it runs, at what size, and which desktop actions it supports. The
+ * A sandbox's desktop (the spec's sandbox_desktop, sandbox_open_url, sandbox_screenshot,
+ * sandbox_input and the sandbox_accessibility_* tools): when it runs, at what size, and which desktop actions it supports. The
  * actions are fixed the first time a sandbox's desktop starts (SandboxDesktopStarted carries
  * them; later starts keep them), so an action a later release adds is refused on an older
  * sandbox with desktop_outdated. Pure; docs/SANDBOXES.md.
@@ -30,6 +30,8 @@ export const DESKTOP_ACTIONS: readonly string[] = [
   'open_url',
   'screenshot',
   ...DESKTOP_INPUT_ACTIONS.map((a) => `input.${a}`),
+  'accessibility_tree',
+  'accessibility_action',
 ];
 
 export const DESKTOP_DEFAULT_RESOLUTION = '1280x800';
@@ -39,6 +41,12 @@ export const INPUT_AMOUNT_MAX = 100;
 export const INPUT_REPEAT_MAX = 100;
 export const INPUT_HOLD_MAX_SECONDS = 300;
 export const OPEN_URLS_MAX = 20;
+/** sandbox_accessibility_tree: depth 1 to 200 (default 60); truncated past this many nodes. */
+export const A11Y_DEPTH_MAX = 200;
+export const A11Y_DEPTH_DEFAULT = 60;
+export const A11Y_NODES_MAX = 4000;
+/** The actions sandbox_accessibility_action knows by name (a node's own actions besides). */
+export const A11Y_ACTIONS = ['press', 'focus', 'set-text', 'read'] as const;
 
 /** What an input was: the action and what it pressed, never a position or the typed text. */
 export interface DesktopInputFacts {
@@ -50,6 +58,18 @@ export interface DesktopInputFacts {
   characters?: number;
   direction?: string;
   amount?: number;
+}
+
+/**
+ * What an accessibility action did: which action on which application's node of which role,
+ * never the node's name or the text set (a field's text may be a secret): only its length.
+ */
+export interface AccessibilityActionFacts {
+  app: string;
+  role: string;
+  action: string;
+  /** For set-text: how many characters, not which. */
+  characters?: number;
 }
 
 export type SandboxDesktopStarted = DomainEvent<
@@ -73,6 +93,10 @@ export type SandboxDesktopInputSent = DomainEvent<
   'SandboxDesktopInputSent',
   { sandboxId: string; input: DesktopInputFacts; at: string }
 >;
+export type SandboxDesktopAccessibilityActed = DomainEvent<
+  'SandboxDesktopAccessibilityActed',
+  { sandboxId: string; act: AccessibilityActionFacts; at: string }
+>;
 /** URLs may carry tokens: only how many were opened. */
 export type SandboxDesktopUrlsOpened = DomainEvent<
   'SandboxDesktopUrlsOpened',
@@ -83,13 +107,15 @@ export type SandboxDesktopEvent =
   | SandboxDesktopStarted
   | SandboxDesktopStopped
   | SandboxDesktopInputSent
-  | SandboxDesktopUrlsOpened;
+  | SandboxDesktopUrlsOpened
+  | SandboxDesktopAccessibilityActed;
 
 export const SANDBOX_DESKTOP_EVENT_TYPES: readonly SandboxDesktopEvent['type'][] = [
   'SandboxDesktopStarted',
   'SandboxDesktopStopped',
   'SandboxDesktopInputSent',
   'SandboxDesktopUrlsOpened',
+  'SandboxDesktopAccessibilityActed',
 ];
 
 export type StartSandboxDesktop = Command<
@@ -105,15 +131,24 @@ export type RecordDesktopInput = Command<
   { sandboxId: string; input: DesktopInputFacts }
 >;
 export type RecordUrlsOpened = Command<'RecordUrlsOpened', { sandboxId: string; count: number }>;
+export type RecordAccessibilityAction = Command<
+  'RecordAccessibilityAction',
+  { sandboxId: string; act: AccessibilityActionFacts }
+>;
 
 export type SandboxDesktopCommand =
-  StartSandboxDesktop | StopSandboxDesktop | RecordDesktopInput | RecordUrlsOpened;
+  | StartSandboxDesktop
+  | StopSandboxDesktop
+  | RecordDesktopInput
+  | RecordUrlsOpened
+  | RecordAccessibilityAction;
 
 const COMMAND_TYPES: readonly string[] = [
   'StartSandboxDesktop',
   'StopSandboxDesktop',
   'RecordDesktopInput',
   'RecordUrlsOpened',
+  'RecordAccessibilityAction',
 ];
 
 export function isDesktopCommand(c: { type: string }): c is SandboxDesktopCommand {
@@ -196,6 +231,14 @@ export function decideDesktop(
       return [
         { type: 'SandboxDesktopUrlsOpened', data: { sandboxId, count: command.data.count, at } },
       ];
+    case 'RecordAccessibilityAction':
+      desktopFor(desktop, name, 'accessibility_action');
+      return [
+        {
+          type: 'SandboxDesktopAccessibilityActed',
+          data: { sandboxId, act: command.data.act, at },
+        },
+      ];
   }
 }
 
@@ -212,6 +255,7 @@ export function evolveDesktop(
       return desktop && { ...desktop, running: false };
     case 'SandboxDesktopInputSent':
     case 'SandboxDesktopUrlsOpened':
+    case 'SandboxDesktopAccessibilityActed':
       return desktop;
   }
 }
