@@ -1,0 +1,172 @@
+import { convert, type AXNode } from './ax-convert';
+import type { ChromiumHandle, ChromiumTabs } from './chromium-tree';
+import { metricsOf } from './chromium-tree';
+import { viewportOrigin } from './page-layout';
+import type { Bounds, SourceNode } from './tree-shape';
+
+/**
+ * Acting on a Chromium node found again by its ref's handle: the node is read anew first
+ * (Accessibility.getPartialAXTree by backend node id) and must still have the role and name
+ * it had when the tree was read; a press is a real mouse click at its centre, after scrolling
+ * it into view, as a person's would be (an element with no box gets element.click()).
+ */
+
+/** The node changed or is gone: the caller refuses with stale_ref. */
+export class StaleNode extends Error {}
+
+/** A refusal of the action by the page (a node that takes no focus…): named, not stale. */
+export class CannotAct extends Error {}
+
+interface Found {
+  sessionId: string;
+  node: SourceNode<ChromiumHandle>;
+}
+
+type Quad = number[];
+
+function quadRect(q: Quad): [number, number, number, number] {
+  const xs = [q[0], q[2], q[4], q[6]];
+  const ys = [q[1], q[3], q[5], q[7]];
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return [x, y, Math.max(...xs) - x, Math.max(...ys) - y];
+}
+
+/** The node now, if it is still the one the ref was given for. */
+export async function findAgain(tabs: ChromiumTabs, h: ChromiumHandle): Promise<Found> {
+  if (h.backendNodeId === null) throw new StaleNode('the node has no DOM node');
+  const sessionId = await tabs.session(h.targetId).catch(() => {
+    throw new StaleNode('its tab is closed');
+  });
+  const cdp = tabs.cdp;
+  const backendNodeId = h.backendNodeId;
+  const got = await cdp<{ nodes: AXNode[] }>(
+    'Accessibility.getPartialAXTree',
+    { backendNodeId, fetchRelatives: false },
+    sessionId,
+  ).catch(() => {
+    throw new StaleNode('its node is gone');
+  });
+  const ax = got.nodes.find((n) => n.backendDOMNodeId === backendNodeId);
+  if (!ax) throw new StaleNode('its node is gone');
+  const c = convert(ax);
+  // A text repeating its parent's name was answered without it.
+  const name = h.rawRole === 'StaticText' && h.name === '' ? '' : c.name;
+  if (c.rawRole !== h.rawRole || name !== h.name) throw new StaleNode('its node changed');
+  const [quads, m] = await Promise.all([
+    cdp<{ quads: Quad[] }>('DOM.getContentQuads', { backendNodeId }, sessionId).then(
+      (r) => r.quads,
+      () => [] as Quad[],
+    ),
+    metricsOf(cdp, sessionId),
+  ]);
+  const o = viewportOrigin(m);
+  let bounds: Bounds | null = null;
+  let hidden = !m.visible;
+  if (quads.length > 0) {
+    const r = quadRect(quads[0]);
+    bounds = [
+      Math.round(o.x + r[0] * o.scale),
+      Math.round(o.y + r[1] * o.scale),
+      Math.round(r[2] * o.scale),
+      Math.round(r[3] * o.scale),
+    ];
+    const off =
+      r[0] + r[2] <= 0 || r[1] + r[3] <= 0 || r[0] >= m.innerWidth || r[1] >= m.innerHeight;
+    hidden ||= off;
+  }
+  const node: SourceNode<ChromiumHandle> = {
+    role: c.role,
+    name: c.name,
+    states: hidden && m.visible ? [...c.states, 'offscreen'] : c.states,
+    bounds,
+    actions: c.actions,
+    ...(c.text !== undefined ? { text: c.text } : {}),
+    hidden,
+    children: [],
+    handle: h,
+  };
+  return { sessionId, node };
+}
+
+async function call(tabs: ChromiumTabs, sessionId: string, backendNodeId: number, fn: string) {
+  const { object } = await tabs.cdp<{ object: { objectId: string } }>(
+    'DOM.resolveNode',
+    { backendNodeId },
+    sessionId,
+  );
+  await tabs.cdp(
+    'Runtime.callFunctionOn',
+    { objectId: object.objectId, functionDeclaration: fn, awaitPromise: false },
+    sessionId,
+  );
+}
+
+async function press(tabs: ChromiumTabs, sessionId: string, backendNodeId: number) {
+  const cdp = tabs.cdp;
+  await cdp('DOM.scrollIntoViewIfNeeded', { backendNodeId }, sessionId).catch(() => undefined);
+  const quads = await cdp<{ quads: Quad[] }>('DOM.getContentQuads', { backendNodeId }, sessionId)
+    .then((q) => q.quads)
+    .catch((): Quad[] => []);
+  const r = quads.length > 0 ? quadRect(quads[0]) : null;
+  if (r === null || r[2] < 1 || r[3] < 1) {
+    const el =
+      'function () { const e = this.nodeType === 1 ? this : this.parentElement; e.click(); }';
+    return call(tabs, sessionId, backendNodeId, el);
+  }
+  const at = { x: r[0] + r[2] / 2, y: r[1] + r[3] / 2 };
+  await cdp('Input.dispatchMouseEvent', { type: 'mouseMoved', ...at }, sessionId);
+  for (const type of ['mousePressed', 'mouseReleased']) {
+    await cdp(
+      'Input.dispatchMouseEvent',
+      { type, ...at, button: 'left', clickCount: 1 },
+      sessionId,
+    );
+  }
+}
+
+const SELECT_ALL = `function () {
+  if (typeof this.select === 'function') return this.select();
+  const r = document.createRange(); r.selectNodeContents(this);
+  const s = getSelection(); s.removeAllRanges(); s.addRange(r);
+}`;
+const CLEAR = "function () { document.execCommand('delete'); }";
+const CHANGED = "function () { this.dispatchEvent(new Event('change', { bubbles: true })); }";
+
+async function focus(tabs: ChromiumTabs, sessionId: string, backendNodeId: number) {
+  await tabs.cdp('DOM.focus', { backendNodeId }, sessionId).catch((e: Error) => {
+    throw new CannotAct(`it takes no keyboard focus (${e.message})`);
+  });
+}
+
+/**
+ * set-text: focus, select all, then Chromium inserts the text as typing would (beforeinput
+ * and input events), and a change event as when a person leaves the field.
+ */
+async function setText(tabs: ChromiumTabs, sessionId: string, backendNodeId: number, text: string) {
+  await focus(tabs, sessionId, backendNodeId);
+  await call(tabs, sessionId, backendNodeId, SELECT_ALL);
+  if (text === '') await call(tabs, sessionId, backendNodeId, CLEAR);
+  else await tabs.cdp('Input.insertText', { text }, sessionId);
+  await call(tabs, sessionId, backendNodeId, CHANGED);
+}
+
+/** One action on a node found again (not read, which is the node itself). */
+export async function actOn(
+  tabs: ChromiumTabs,
+  found: Found,
+  action: string,
+  text: string | undefined,
+): Promise<void> {
+  const id = found.node.handle.backendNodeId!;
+  switch (action) {
+    case 'press':
+      return press(tabs, found.sessionId, id);
+    case 'focus':
+      return focus(tabs, found.sessionId, id);
+    case 'set-text':
+      return setText(tabs, found.sessionId, id, text ?? '');
+    default:
+      throw new CannotAct(`Chromium has no action ${action}`);
+  }
+}
