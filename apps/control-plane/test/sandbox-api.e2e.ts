@@ -61,6 +61,7 @@ describe('every tool over MCP, with the spec fields', () => {
       'create_environment',
       'list_environments',
       'sandbox_create',
+      'sandbox_create_token',
       'sandbox_desktop',
       'sandbox_destroy',
       'sandbox_exec',

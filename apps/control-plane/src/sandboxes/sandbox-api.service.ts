@@ -4,6 +4,7 @@ import { Environments } from './environments.service';
 import { SandboxAgents } from './sandbox-agents';
 import { SandboxWork } from './sandbox-work';
 import { Sandboxes } from './sandboxes.service';
+import { SandboxTokens } from './tokens/sandbox-tokens.service';
 import type { SandboxApi } from './tools';
 
 /** The services every tool's handler reaches, in one value. */
@@ -17,7 +18,8 @@ export class SandboxApiService {
     environments: Environments,
     agents: SandboxAgents,
     desktop: SandboxDesktop,
+    tokens: SandboxTokens,
   ) {
-    this.services = { sandboxes, work, environments, agents, desktop };
+    this.services = { sandboxes, work, environments, agents, desktop, tokens };
   }
 }

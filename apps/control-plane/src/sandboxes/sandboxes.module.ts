@@ -20,6 +20,7 @@ import { SandboxTurns } from './sandbox-turns';
 import { SandboxUse } from './sandbox-use';
 import { SandboxWork } from './sandbox-work';
 import { Sandboxes } from './sandboxes.service';
+import { SandboxTokens } from './tokens/sandbox-tokens.service';
 
 /**
  * The sandbox API (docs/SANDBOXES.md): sandboxes owning boxes through the BoxDriver, their
@@ -48,7 +49,9 @@ import { Sandboxes } from './sandboxes.service';
     SandboxAgents,
     SandboxAgentsFinished,
     SandboxDesktop,
+    SandboxTokens,
   ],
-  exports: [Sandboxes],
+  // SandboxTokens.authenticate: for the watch page too (sandboxes/watch/).
+  exports: [Sandboxes, SandboxTokens],
 })
 export class SandboxesModule {}

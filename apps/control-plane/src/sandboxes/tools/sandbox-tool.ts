@@ -6,6 +6,7 @@ import type { Environments } from '../environments.service';
 import type { SandboxAgents } from '../sandbox-agents';
 import type { SandboxWork } from '../sandbox-work';
 import type { Sandboxes } from '../sandboxes.service';
+import type { SandboxTokens } from '../tokens/sandbox-tokens.service';
 
 /** What a tool's handler reaches: the module's services. */
 export interface SandboxApi {
@@ -14,6 +15,7 @@ export interface SandboxApi {
   environments: Environments;
   agents: SandboxAgents;
   desktop: SandboxDesktop;
+  tokens: SandboxTokens;
 }
 
 /**
