@@ -3,7 +3,6 @@ import { agentPromptTool } from './agent_prompt';
 import { createEnvironmentTool } from './create_environment';
 import { listEnvironmentsTool } from './list_environments';
 import { sandboxCreateTool } from './sandbox_create';
-import { sandboxCreateTokenTool } from './sandbox_create_token';
 import { sandboxDestroyTool } from './sandbox_destroy';
 import { sandboxExecTool } from './sandbox_exec';
 import { sandboxForkTool } from './sandbox_fork';
@@ -20,6 +19,8 @@ import { sandboxDesktopTool } from './sandbox_desktop';
 import { sandboxInputTool } from './sandbox_input';
 import { sandboxOpenUrlTool } from './sandbox_open_url';
 import { sandboxScreenshotTool } from './sandbox_screenshot';
+import { sandboxAccessibilityActionTool } from './sandbox_accessibility_action';
+import { sandboxAccessibilityTreeTool } from './sandbox_accessibility_tree';
 
 /** Every tool of the sandbox API, for the MCP server, the REST API and the OpenAPI doc. */
 export const SANDBOX_TOOLS = [
@@ -37,7 +38,8 @@ export const SANDBOX_TOOLS = [
   sandboxOpenUrlTool,
   sandboxScreenshotTool,
   sandboxInputTool,
-  sandboxCreateTokenTool,
+  sandboxAccessibilityTreeTool,
+  sandboxAccessibilityActionTool,
   agentPromptTool,
   agentConversationsTool,
   createEnvironmentTool,
