@@ -63,6 +63,7 @@ describe('every tool over MCP, with the spec fields', () => {
       'sandbox_accessibility_action',
       'sandbox_accessibility_tree',
       'sandbox_create',
+      'sandbox_create_token',
       'sandbox_desktop',
       'sandbox_destroy',
       'sandbox_exec',

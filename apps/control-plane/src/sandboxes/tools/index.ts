@@ -3,6 +3,7 @@ import { agentPromptTool } from './agent_prompt';
 import { createEnvironmentTool } from './create_environment';
 import { listEnvironmentsTool } from './list_environments';
 import { sandboxCreateTool } from './sandbox_create';
+import { sandboxCreateTokenTool } from './sandbox_create_token';
 import { sandboxDestroyTool } from './sandbox_destroy';
 import { sandboxExecTool } from './sandbox_exec';
 import { sandboxForkTool } from './sandbox_fork';
@@ -40,6 +41,7 @@ export const SANDBOX_TOOLS = [
   sandboxInputTool,
   sandboxAccessibilityTreeTool,
   sandboxAccessibilityActionTool,
+  sandboxCreateTokenTool,
   agentPromptTool,
   agentConversationsTool,
   createEnvironmentTool,
