@@ -8,7 +8,7 @@ import {
   DESKTOP_MIN_SIZE,
   type SandboxDesktopState,
 } from '@sessionboxer/domain/sandbox';
-import { DEVTOOLS_PORT } from './desktop-launch';
+import { DESKTOP_BUS, DEVTOOLS_PORT } from './desktop-launch';
 
 /** sandbox_desktop's answer, the spec's fields. */
 export interface DesktopView {
@@ -67,7 +67,10 @@ export function writeDisplayFile(runDir: string, display: string | null): void {
   else fs.writeFileSync(file, display);
 }
 
-/** `{ DISPLAY }` while the sandbox's desktop runs, else nothing. */
+/**
+ * `{ DISPLAY, DBUS_SESSION_BUS_ADDRESS }` while the sandbox's desktop runs, else nothing: on
+ * the desktop's bus, GTK programs register with its AT-SPI bus (atspi/).
+ */
 export function desktopEnv(runDir: string): Record<string, string> {
   let text: string;
   try {
@@ -75,5 +78,5 @@ export function desktopEnv(runDir: string): Record<string, string> {
   } catch {
     return {};
   }
-  return /^:\d{1,4}$/.test(text) ? { DISPLAY: text } : {};
+  return /^:\d{1,4}$/.test(text) ? { DISPLAY: text, DBUS_SESSION_BUS_ADDRESS: DESKTOP_BUS } : {};
 }
