@@ -17,7 +17,8 @@ type VerifyClient = (
  * Nest's ws adapter, except that the box gateway gets the server fed by the boxes' own Unix
  * sockets instead of a path on the public HTTP server (boxes have no route to that one), and
  * every socket on the public server (the web UI's) needs a signed-in person at its handshake:
- * without one the upgrade is answered 401 and no socket opens.
+ * without one the upgrade is answered 401 and no socket opens (unless its gateway says
+ * `selfAuthenticated`: it takes a person or a sandbox token and checks them itself).
  *
  * Every frame of both sockets is read under the one JSON policy (errors/json-policy.ts) before
  * a handler sees it. Nest would drop a frame it cannot parse or route without a word (and its
@@ -34,8 +35,16 @@ export class BoxWsAdapter extends WsAdapter {
     super(app);
   }
 
-  override create(port: number, options?: Record<string, unknown> & { path?: string }): unknown {
+  override create(
+    port: number,
+    options?: Record<string, unknown> & { path?: string; selfAuthenticated?: boolean },
+  ): unknown {
     if (options?.path === BOX_GATEWAY_PATH) return this.boxSockets.server;
+    if (options?.selfAuthenticated) {
+      // Its gateway checks a person or a token itself (the sandbox watch page's socket).
+      const { selfAuthenticated: _, ...rest } = options;
+      return super.create(port, rest as never);
+    }
     const auth = this.app.get(AuthService);
     const verifyClient: VerifyClient = ({ req }, done) => {
       auth.identify(req.headers).then(

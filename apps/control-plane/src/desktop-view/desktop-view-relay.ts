@@ -1,4 +1,4 @@
-import type * as net from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { DesktopViewEndReason } from '@sessionboxer/domain';
 
@@ -8,12 +8,14 @@ const LOW_WATER = 1024 * 1024;
 
 /**
  * RFB both ways, byte for byte: the browser's binary frames to the box's connection, the
- * box's bytes to the browser. `early` holds what the browser sent before the box's side was
- * there. Resolves with why the view ended once both sides are closed.
+ * box's bytes to the browser. The box's side is any byte stream: a session box's connection,
+ * or a sandbox box's x11vnc's stdin and stdout (sandboxes/watch). `early` holds what the
+ * browser sent before the box's side was there. Resolves with why the view ended once both
+ * sides are closed.
  */
 export function relayDesktopView(
   browser: WebSocket,
-  box: net.Socket,
+  box: Duplex,
   early: Buffer[],
 ): Promise<DesktopViewEndReason> {
   return new Promise((resolve) => {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AgentModule } from '../agent';
 import { ApiKeysModule } from '../api-keys';
+import { AuthModule } from '../auth';
 import { BoxesModule } from '../boxes';
 import { JobsModule } from '../jobs';
 import { SandboxDesktop } from './desktop/sandbox-desktop.service';
@@ -21,13 +22,14 @@ import { SandboxUse } from './sandbox-use';
 import { SandboxWork } from './sandbox-work';
 import { Sandboxes } from './sandboxes.service';
 import { SandboxTokens } from './tokens/sandbox-tokens.service';
+import { SandboxViewGateway } from './watch/sandbox-view.gateway';
 
 /**
  * The sandbox API (docs/SANDBOXES.md): sandboxes owning boxes through the BoxDriver, their
  * commands and files, coding agents, secrets environments, as MCP at /mcp and REST under /v1 with API keys.
  */
 @Module({
-  imports: [ApiKeysModule, BoxesModule, JobsModule, AgentModule],
+  imports: [ApiKeysModule, AuthModule, BoxesModule, JobsModule, AgentModule],
   controllers: [
     McpController,
     SandboxRestController,
@@ -50,6 +52,7 @@ import { SandboxTokens } from './tokens/sandbox-tokens.service';
     SandboxAgentsFinished,
     SandboxDesktop,
     SandboxTokens,
+    SandboxViewGateway,
   ],
   // SandboxTokens.authenticate: for the watch page too (sandboxes/watch/).
   exports: [Sandboxes, SandboxTokens],
