@@ -30,6 +30,8 @@ const TRACE_CATEGORIES = [
   'disabled-by-default-devtools.timeline.stack',
   'v8.execute',
   'blink.user_timing',
+  // Samples of the page's JavaScript (ProfileChunk events), to tell which functions a task ran.
+  'disabled-by-default-v8.cpu_profiler',
 ];
 const wallNow = (): number => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -85,6 +87,8 @@ export async function longTranscriptBench(line: Line): Promise<void> {
       const stamp = (): void => {
         const log = document.querySelector('[role="log"]');
         for (const li of Array.from(log?.querySelectorAll('li') ?? [])) {
+          // The prompt's row holds the script, which names what comes: not those entries yet.
+          if (li.classList.contains('entry-prompt')) continue;
           const text = li.textContent ?? '';
           const key = text.includes('burst done') ? 'burst done' : /tick-\d+/.exec(text)?.[0];
           if (key && !(key in window.__sbStamps)) window.__sbStamps[key] = performance.now();
@@ -131,10 +135,14 @@ export async function longTranscriptBench(line: Line): Promise<void> {
     );
     await sleep(200);
     if (trace) await kit.browser.stopTracing();
-    line(
-      `keystroke in the prompt, ${count} entries (keydown → task done)`,
-      await page.evaluate(() => window.__sbKeys),
-    );
+    const keys = await page.evaluate(() => window.__sbKeys);
+    line(`keystroke in the prompt, ${count} entries (keydown → task done)`, keys);
+    const slowest = keys
+      .map((ms, i) => ({ ms, i }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 4)
+      .map(({ ms, i }) => `key ${i + 1}: ${ms.toFixed(1)} ms`);
+    console.log(`  slowest keys: ${slowest.join(', ')}`);
     await field.fill('');
 
     // Page clock minus Node clock (the page stamps with its own performance.now()).

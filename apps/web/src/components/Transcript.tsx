@@ -55,14 +55,17 @@ function useToolPairs(entries: TranscriptEntry[]): ToolPairs {
   }, [entries]);
 }
 
-/** Keeps the box scrolled to its end as entries come, while the reader is at the bottom. */
-function useFollowBottom(count: number) {
+/**
+ * Keeps the box scrolled to its end as entries come, while the reader is at the bottom. A
+ * virtualized list follows by itself (its rows' heights are known only once drawn): `virtual`.
+ */
+function useFollowBottom(count: number, virtual: boolean) {
   const box = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   useLayoutEffect(() => {
     const el = box.current;
-    if (el && following.current) el.scrollTop = el.scrollHeight;
-  }, [count]);
+    if (el && following.current && !virtual) el.scrollTop = el.scrollHeight;
+  }, [count, virtual]);
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
     following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_SLACK;
@@ -147,7 +150,8 @@ export const Transcript = memo(function Transcript({
   const username = useStore((s) => s.username);
   const { resultOf, merged } = useToolPairs(entries);
   const rows = useMemo(() => entries.filter((e) => !merged.has(e.position)), [entries, merged]);
-  const { box, following, onScroll } = useFollowBottom(entries.length);
+  const virtual = rows.length >= VIRTUAL_FROM;
+  const { box, following, onScroll } = useFollowBottom(entries.length, virtual);
   useRevealDrawn();
   const row = (entry: TranscriptEntry) => (
     <Entry entry={entry} result={resultOf.get(entry.position)} {...shared} />
@@ -169,11 +173,12 @@ export const Transcript = memo(function Transcript({
         </p>
       ) : entries.length === 0 ? (
         <p className="muted">Nothing here yet: send the agent a prompt.</p>
-      ) : rows.length >= VIRTUAL_FROM ? (
+      ) : virtual ? (
         <VirtualEntries
           rows={rows}
           box={box}
           following={following}
+          loading={loading}
           className={entryClass}
           render={row}
         />

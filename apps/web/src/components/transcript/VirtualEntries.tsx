@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, type ReactNode, type RefObject } from 'react';
 import type { TranscriptEntry } from '@sessionboxer/contracts';
 
 /** From this many rows on, only those in view (and a few around) are in the page. */
@@ -13,9 +13,17 @@ interface Props {
   box: RefObject<HTMLDivElement | null>;
   /** Whether the reader is at the bottom (the view then follows new rows). */
   following: RefObject<boolean>;
+  /**
+   * The first load is still bringing pages (oldest first): the view waits for the last one
+   * before going to the end, rather than chase each page's end and mount its rows for nothing.
+   */
+  loading: boolean;
   className: (entry: TranscriptEntry) => string;
   render: (entry: TranscriptEntry) => ReactNode;
 }
+
+/** A row's height before it is drawn (a one-line message); each is measured once drawn. */
+const estimateSize = () => 56;
 
 type Virtual = ReturnType<typeof useVirtualizer<HTMLDivElement, Element>>;
 
@@ -42,18 +50,23 @@ function useKeys(box: RefObject<HTMLDivElement | null>, virtual: Virtual, count:
  * list keeps its full height so the scroll bar tells where you are, and the view sticks to the
  * newest row while the reader is at the bottom. Rows keep their `entry-<position>` ids.
  */
-export function VirtualEntries({ rows, box, following, className, render }: Props) {
+export function VirtualEntries({ rows, box, following, loading, className, render }: Props) {
+  // The key function changes only with the rows: the virtualizer lays all rows out again
+  // (10,000 of them in a long session) whenever it changes, and a new one each render made
+  // every scroll's render do that.
+  const getItemKey = useCallback((i: number) => rows[i].position, [rows]);
   const virtual = useVirtualizer({
     count: rows.length,
     getScrollElement: () => box.current,
-    estimateSize: () => 56,
+    estimateSize,
     overscan: 6,
-    getItemKey: (i) => rows[i].position,
+    getItemKey,
   });
+  // The one place that follows the newest row (the plain list's follower leaves it to this).
   useLayoutEffect(() => {
-    if (following.current && rows.length > 0)
+    if (following.current && !loading && rows.length > 0)
       virtual.scrollToIndex(rows.length - 1, { align: 'end' });
-  }, [rows.length, virtual, following]);
+  }, [rows.length, loading, virtual, following]);
   useEffect(() => {
     const reveal = (e: Event) => {
       const index = rows.findIndex((r) => r.position === (e as CustomEvent<number>).detail);
