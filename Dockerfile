@@ -23,6 +23,9 @@ ENV NODE_ENV=production
 #   ffmpeg                 recordings (ffmpeg, ffprobe)
 #   espeak-ng              narration
 #   chromium               the browser on the desktop
+#   x11vnc                 the live desktop view (sessions' Desktop pane, sandboxes' watch)
+#   dbus-x11 at-spi2-core python3-gi python3-pyatspi gir1.2-gtk-3.0
+#                          the accessibility tree of other apps than Chromium (AT-SPI)
 #   fonts-*                text on the desktop and in the browser
 #   git ca-certificates    repositories (clones on the host, diffs and pushes in the box)
 RUN apt-get update \
@@ -32,6 +35,8 @@ RUN apt-get update \
     ffmpeg \
     espeak-ng \
     chromium \
+    x11vnc \
+    dbus-x11 at-spi2-core python3-gi python3-pyatspi gir1.2-gtk-3.0 \
     fonts-dejavu-core fonts-liberation fonts-noto-color-emoji \
     git ca-certificates \
   && rm -rf /var/lib/apt/lists/*
