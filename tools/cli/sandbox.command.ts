@@ -9,13 +9,14 @@ import {
   desktopCall,
   desktopHuman,
 } from './desktop.command';
+import { TOKEN_HELP, TOKEN_OPTIONS, tokenCall } from './token.command';
 
 /**
  * `sessionboxer sandbox <verb>` and `sessionboxer env <verb>`: the sandbox API's REST face
  * (`POST /v1/<tool>`, the same tools and zod schemas as MCP) with an API key. Tables for
  * people, `--json` for scripts. The server checks every argument; the CLI only maps flags.
  */
-export const SANDBOX_USAGE = `  sandbox create|list|update|stop|resume|fork|destroy|exec|read|write|desktop|open-url|screenshot|input
+export const SANDBOX_USAGE = `  sandbox create|list|update|stop|resume|fork|destroy|exec|read|write|desktop|open-url|screenshot|input|token
            the sandbox API
            (an API key in $SESSIONBOXER_API_KEY or --key; --url, default $SESSIONBOXER_URL or
            http://127.0.0.1:8080); sessionboxer sandbox --help lists the flags
@@ -37,6 +38,7 @@ const HELP = `usage:
   sessionboxer env list | create NAME | set NAME --value V [--environment E] [--product P]...
   sessionboxer env products NAME --product P... [--environment E]
 ${DESKTOP_HELP}
+${TOKEN_HELP}
 ${AGENT_HELP}
 common: --json  --key KEY  --url URL`;
 
@@ -64,6 +66,7 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
   ...AGENT_OPTIONS,
   ...DESKTOP_OPTIONS,
+  ...TOKEN_OPTIONS,
 } as const;
 
 type Values = ReturnType<
@@ -88,6 +91,7 @@ export function toolCall(
 ): [string, Record<string, unknown>] | null {
   if (group === 'agent') return agentCall(verb, rest, v);
   if (group === 'sandbox' && DESKTOP_VERBS.includes(verb)) return desktopCall(verb, rest, v);
+  if (group === 'sandbox' && verb === 'token') return tokenCall(rest, v);
   const sandbox = rest[0];
   const drop = (o: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(o).filter(([, x]) => x !== undefined));

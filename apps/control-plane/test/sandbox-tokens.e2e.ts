@@ -6,7 +6,7 @@ import { Clock } from '../src/infrastructure/clock';
 import { EVENT_STORE } from '../src/infrastructure/tokens';
 import type { RunningApp } from './harness';
 import { shot } from './sandbox-desktop-kit';
-import { call, makeKey, mcpClient, startSandboxApp } from './sandbox-kit';
+import { call, makeKey, mcpClient, runCli, startSandboxApp } from './sandbox-kit';
 
 /**
  * sandbox_create_token over a real SDK client (Streamable HTTP) and REST, against one real
@@ -18,6 +18,7 @@ jest.setTimeout(120_000);
 
 let api: RunningApp;
 let client: Client;
+let key: string;
 let logs = '';
 let deskId: string;
 let offset = 0;
@@ -31,7 +32,8 @@ beforeAll(async () => {
   const clock = api.app.get(Clock);
   const real = clock.now.bind(clock);
   clock.now = () => new Date(real().getTime() + offset);
-  client = await mcpClient(api, (await makeKey(api)).key);
+  key = (await makeKey(api)).key;
+  client = await mcpClient(api, key);
   deskId = (await ok('sandbox_create', { name: 'tokdesk' })).id;
   await ok('sandbox_create', { name: 'tokother' });
   expect(await ok('sandbox_desktop', desk)).toMatchObject({ running: true });
@@ -153,6 +155,34 @@ describe('create', () => {
     await reader.close();
   });
 
+  it('the CLI: sandbox token prints the answer once; a bad value is named', async () => {
+    const made = await runCli(
+      api.url,
+      key,
+      'sandbox',
+      'token',
+      'tokdesk',
+      '--ability',
+      'view',
+      '--expires-in',
+      '120',
+      '--origin',
+      'https://app.example.com',
+    );
+    expect(made.code).toBe(0);
+    const body = JSON.parse(made.stdout);
+    expect(body).toMatchObject({
+      sandbox: deskId,
+      abilities: ['view'],
+      origins: ['https://app.example.com'],
+    });
+    const r = await rest(body.token, 'sandbox_desktop', { ...desk, action: 'status' });
+    expect([r.status, r.body.running]).toEqual([200, true]);
+    const bad = await runCli(api.url, key, 'sandbox', 'token', 'tokdesk', '--expires-in', '59');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/sandbox_create_token: invalid_argument: expires_in_seconds/);
+  });
+
   it('a sandbox with secrets is refused with sandbox_has_secrets', async () => {
     await ok('set_secret', { name: 'TOK_SECRET', value: 'tok-secret-value-1' });
     await ok('sandbox_create', { name: 'toksecret', secrets: ['TOK_SECRET'] });
@@ -167,7 +197,8 @@ describe('what a token reaches', () => {
   it('view: lists and takes screenshots and the desktop status, is refused input', async () => {
     const view = await tokenClient(await mint({ abilities: ['view'] }));
     const { tools } = await view.listTools();
-    expect(tools.map((t) => t.name).filter((n) => !n.startsWith('sandbox_accessibility'))).toEqual([
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'sandbox_accessibility_tree',
       'sandbox_desktop',
       'sandbox_screenshot',
     ]);
@@ -176,6 +207,17 @@ describe('what a token reaches', () => {
     expect(await ok('sandbox_desktop', { ...desk, action: 'status' }, view)).toMatchObject({
       running: true,
     });
+    const tree = await call(view, 'sandbox_accessibility_tree', { ...desk, depth: 3 });
+    expect([tree.isError, Object.keys(tree.body)]).toEqual([
+      false,
+      expect.arrayContaining(['apps']),
+    ]);
+    const act = await call(view, 'sandbox_accessibility_action', {
+      ...desk,
+      ref: 'n1',
+      action: 'read',
+    });
+    expect([act.isError, act.body.error]).toEqual([true, 'forbidden']);
     const input = await call(view, 'sandbox_input', { ...desk, action: 'cursor' });
     expect([input.isError, input.body.error]).toEqual([true, 'forbidden']);
     expect(input.body.message).toMatch(/may only view.*sandbox_input needs .*\["control"\]/);
@@ -191,6 +233,14 @@ describe('what a token reaches', () => {
 
   it('control: sends input, by name or id', async () => {
     const control = await tokenClient(await mint());
+    expect((await control.listTools()).tools.map((t) => t.name).sort()).toEqual([
+      'sandbox_accessibility_action',
+      'sandbox_accessibility_tree',
+      'sandbox_desktop',
+      'sandbox_input',
+      'sandbox_open_url',
+      'sandbox_screenshot',
+    ]);
     expect(await ok('sandbox_input', { ...desk, action: 'move', x: 321, y: 123 }, control)).toEqual(
       { done: 'move' },
     );
@@ -198,6 +248,13 @@ describe('what a token reaches', () => {
       x: 321,
       y: 123,
     });
+    // Reached (not forbidden): a ref never read is the tool's own refusal.
+    const act = await call(control, 'sandbox_accessibility_action', {
+      ...desk,
+      ref: 'n999999',
+      action: 'read',
+    });
+    expect([act.isError, act.body.error === 'forbidden']).toEqual([true, false]);
   });
 
   it("never exec, files, stop, destroy, agents, list, create, or another sandbox's desktop", async () => {
