@@ -3,7 +3,8 @@
  * Streamable HTTP, real bubblewrap boxes, Xvfb, xdotool and Chromium): sandbox_desktop start
  * → first sandbox_screenshot answered (a new sandbox each time), sandbox_screenshot of the
  * whole 1280x800 screen, and sandbox_input → the change seen in a sandbox_screenshot (a click
- * that repaints the page: from the input sent to the screenshot that shows it answered).
+ * that repaints the page: from the input sent to the screenshot that shows it answered), and
+ * sandbox_accessibility_tree of a page of 1,000 buttons, all on screen (1,000 nodes answered).
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { decodePng } from '../../apps/box-agent/src/desktop/test/png-decode';
@@ -17,6 +18,7 @@ import {
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
 const SHOTS = Number(process.env.BENCH_SHOTS ?? 50);
 const INPUTS = Number(process.env.BENCH_INPUTS ?? 30);
+const TREES = Number(process.env.BENCH_TREES ?? 50);
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
@@ -31,6 +33,16 @@ const TOGGLE = `<!doctype html><html><body style="margin:0;background:#ff0000">
 addEventListener('mousedown', () => { red = !red;
   document.body.style.background = red ? '#ff0000' : '#0000ff'; });
 </script></body></html>`;
+
+/** 1,000 small buttons in a grid that fits a 1280x800 screen: 1,000 nodes of the tree. */
+const GRID = `<!doctype html><html><head><title>grid</title><style>
+body { margin: 0; display: grid; grid-template-columns: repeat(40, 31px); gap: 1px; }
+button { width: 31px; height: 26px; padding: 0; font-size: 9px; }
+</style></head><body>${Array.from({ length: 1000 }, (_, i) => `<button>b${i}</button>`).join('')}
+</body></html>`;
+
+const count = (nodes: { children?: unknown[] }[]): number =>
+  nodes.reduce((n, c) => n + 1 + count((c.children ?? []) as { children?: unknown[] }[]), 0);
 
 async function screen(client: Client, sandbox: string): Promise<Buffer> {
   const res = (await client.callTool({ name: 'sandbox_screenshot', arguments: { sandbox } })) as {
@@ -99,6 +111,23 @@ async function main(): Promise<void> {
       before = now;
     }
     ms('sandbox_input click → visible in a sandbox_screenshot', inputs);
+
+    await ok('sandbox_write_file', { sandbox: box, path: '/root/grid.html', content: GRID });
+    await ok('sandbox_open_url', { sandbox: box, urls: ['file:///root/grid.html'] });
+    let nodes = 0;
+    for (let i = 0; i < 100 && nodes < 1000; i++) {
+      const t = await ok('sandbox_accessibility_tree', { sandbox: box });
+      nodes = count(t.nodes as { children?: unknown[] }[]);
+      if (nodes < 1000) await new Promise((r) => setTimeout(r, 100));
+    }
+    if (nodes < 1000) throw new Error(`the grid's tree has ${nodes} nodes, not 1,000`);
+    const trees: number[] = [];
+    for (let i = 0; i < TREES; i++) {
+      const t = performance.now();
+      await ok('sandbox_accessibility_tree', { sandbox: box });
+      trees.push(performance.now() - t);
+    }
+    ms(`accessibility tree of a 1,000-node page (${nodes} nodes answered)`, trees);
     await ok('sandbox_destroy', { sandbox: box });
   } finally {
     await client.close();

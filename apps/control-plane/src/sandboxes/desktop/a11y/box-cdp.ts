@@ -28,10 +28,13 @@ const port = process.argv[1];
     ws.onerror = () => fail(new Error('cannot reach the browser over DevTools'));
   });
   ws.onclose = () => process.exit(0);
+  // An answer (Chromium writes its id first) goes on as it came: a tree is MBs, not parsed here.
+  // Other events (the AX tree's updates…) are dropped unread.
   ws.onmessage = (m) => {
+    if (m.data.startsWith('{"id":')) return process.stdout.write(m.data + '\\n');
+    if (!m.data.startsWith('{"method":"Target.detachedFromTarget"')) return;
     const r = JSON.parse(m.data);
-    if (r.id !== undefined) process.stdout.write(JSON.stringify(r) + '\\n');
-    else if (r.method === 'Target.detachedFromTarget') process.stdout.write(JSON.stringify({ detached: r.params.sessionId }) + '\\n');
+    process.stdout.write(JSON.stringify({ detached: r.params.sessionId }) + '\\n');
   };
   let buf = '';
   process.stdin.setEncoding('utf8').on('data', (t) => {

@@ -1,7 +1,7 @@
 import { convert, type AXNode } from './ax-convert';
 import type { ChromiumHandle, ChromiumTabs } from './chromium-tree';
 import { metricsOf } from './chromium-tree';
-import { viewportOrigin } from './page-layout';
+import { quadRect, viewportOrigin } from './page-layout';
 import type { Bounds, SourceNode } from './tree-shape';
 
 /**
@@ -23,14 +23,6 @@ interface Found {
 }
 
 type Quad = number[];
-
-function quadRect(q: Quad): [number, number, number, number] {
-  const xs = [q[0], q[2], q[4], q[6]];
-  const ys = [q[1], q[3], q[5], q[7]];
-  const x = Math.min(...xs);
-  const y = Math.min(...ys);
-  return [x, y, Math.max(...xs) - x, Math.max(...ys) - y];
-}
 
 /** The node now, if it is still the one the ref was given for. */
 export async function findAgain(tabs: ChromiumTabs, h: ChromiumHandle): Promise<Found> {

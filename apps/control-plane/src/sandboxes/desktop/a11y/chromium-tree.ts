@@ -1,8 +1,11 @@
 import { convert, SKIPPED_ROLES, type AXNode } from './ax-convert';
 import type { Cdp } from './box-cdp';
 import {
+  frameOwners,
   METRICS_EXPRESSION,
   pageLayout,
+  quadRect,
+  type Rect,
   viewportOrigin,
   type PageLayout,
   type Snapshot,
@@ -61,10 +64,7 @@ export class ChromiumTabs {
       targetId,
       flatten: true,
     });
-    await Promise.all([
-      this.cdp('Accessibility.enable', {}, sessionId),
-      this.cdp('DOM.enable', {}, sessionId),
-    ]);
+    await this.cdp('Accessibility.enable', {}, sessionId);
     return sessionId;
   }
 }
@@ -102,24 +102,35 @@ async function readTab(
   const cdp = tabs.cdp;
   const [tree, snap, main] = await Promise.all([
     cdp<{ frameTree: FrameTree }>('Page.getFrameTree', {}, sessionId),
-    cdp<Snapshot>(
-      'DOMSnapshot.captureSnapshot',
-      { computedStyles: [], includeDOMRects: true },
-      sessionId,
-    ),
+    cdp<Snapshot>('DOMSnapshot.captureSnapshot', { computedStyles: [] }, sessionId),
     cdp<{ nodes: AXNode[] }>('Accessibility.getFullAXTree', {}, sessionId),
   ]);
   const [, ...children] = frameIds(tree.frameTree);
+  const owners = frameOwners(snap);
   // A frame in another process (another site's) has no tree here: it is left out.
   const frames = await Promise.all(
-    children.map((frameId) =>
-      cdp<{ nodes: AXNode[] }>('Accessibility.getFullAXTree', { frameId }, sessionId).then(
-        (r) => ({ frameId, nodes: r.nodes }),
-        () => null,
-      ),
-    ),
+    children.map(async (frameId) => {
+      const owner = owners.get(frameId);
+      if (owner === undefined) return null;
+      const [ax, box] = await Promise.all([
+        cdp<{ nodes: AXNode[] }>('Accessibility.getFullAXTree', { frameId }, sessionId),
+        cdp<{ model: { content: number[] } }>(
+          'DOM.getBoxModel',
+          { backendNodeId: owner },
+          sessionId,
+        ),
+      ]).catch(() => [null, null] as const);
+      return ax && box ? { owner, nodes: ax.nodes, box: quadRect(box.model.content) } : null;
+    }),
   );
-  const layout = pageLayout(snap, { width: m.innerWidth, height: m.innerHeight });
+  const roots = new Map<number, AXNode[]>();
+  const boxes = new Map<number, Rect>();
+  for (const f of frames) {
+    if (f === null) continue;
+    roots.set(f.owner, f.nodes);
+    boxes.set(f.owner, f.box);
+  }
+  const layout = pageLayout(snap, { width: m.innerWidth, height: m.innerHeight }, boxes);
   const o = viewportOrigin(m);
   const toScreen: ToScreen = (r) => [
     Math.round(o.x + r[0] * o.scale),
@@ -127,11 +138,6 @@ async function readTab(
     Math.round(r[2] * o.scale),
     Math.round(r[3] * o.scale),
   ];
-  const roots = new Map<number, AXNode[]>();
-  for (const f of frames) {
-    const owner = f ? layout.frameOwners.get(f.frameId) : undefined;
-    if (f && owner !== undefined) roots.set(owner, f.nodes);
-  }
   const build = new TreeBuilder(targetId, layout, toScreen, hiddenTab, roots);
   return build.root(main.nodes);
 }

@@ -4,12 +4,13 @@
  * accessibility tree by backend node id. Pure.
  *
  * A snapshot's bounds are CSS pixels from the top left of the node's own document: a document
- * is placed at its iframe's content box in its parent, less each document's scroll, and is
- * seen only through that box (its clip). Screen pixels are then the viewport's place on the
+ * is placed at its iframe's content box (DOM.getBoxModel of the iframe, in viewport pixels:
+ * one call per frame, cheaper than the snapshot's DOM rects for every node), less its own
+ * scroll, and is seen only through that box (its clip). Screen pixels are then the viewport's place on the
  * screen (see viewportOrigin) plus CSS pixels times devicePixelRatio.
  */
 
-type Rect = [number, number, number, number];
+export type Rect = [number, number, number, number];
 
 interface SnapshotDocument {
   frameId: number;
@@ -33,8 +34,20 @@ export interface Placed {
 
 export interface PageLayout {
   nodes: Map<number, Placed>;
-  /** A frame's id → the backend node id of its iframe element. */
-  frameOwners: Map<string, number>;
+}
+
+/** A frame's id → the backend node id of its iframe element, for the frames in the snapshot. */
+export function frameOwners(snap: Snapshot): Map<string, number> {
+  const owners = new Map<string, number>();
+  for (const d of snap.documents) {
+    const ids = d.nodes.backendNodeId ?? [];
+    const c = d.nodes.contentDocumentIndex ?? { index: [], value: [] };
+    c.index.forEach((ni, k) => {
+      const child = snap.documents[c.value[k]];
+      if (child) owners.set(snap.strings[child.frameId], ids[ni]);
+    });
+  }
+  return owners;
 }
 
 function union(a: Rect, b: Rect): Rect {
@@ -51,14 +64,15 @@ function intersect(a: Rect, b: Rect): Rect {
   return [x, y, Math.max(0, w), Math.max(0, h)];
 }
 
+/** `boxes`: each iframe's content box in viewport pixels, by its backend node id. */
 export function pageLayout(
   snap: Snapshot,
   viewport: { width: number; height: number },
+  boxes: Map<number, Rect> = new Map(),
 ): PageLayout {
   const nodes = new Map<number, Placed>();
-  const frameOwners = new Map<string, number>();
   const docs = snap.documents;
-  if (docs.length === 0) return { nodes, frameOwners };
+  if (docs.length === 0) return { nodes };
   // Each document's offset in the viewport and its clip, the main one first, then its frames.
   const place: { dx: number; dy: number; clip: Rect }[] = [];
   place[0] = {
@@ -91,17 +105,30 @@ export function pageLayout(
       if (!child || li === undefined || place[ci]) return;
       const b = d.layout.bounds[li];
       const c = d.layout.clientRects?.[li] ?? [0, 0, b[2], b[3]];
-      const box: Rect = [b[0] + at.dx + c[0], b[1] + at.dy + c[1], c[2], c[3]];
+      const box: Rect = boxes.get(ids[ni]) ?? [
+        b[0] + at.dx + c[0],
+        b[1] + at.dy + c[1],
+        c[2],
+        c[3],
+      ];
       place[ci] = {
         dx: box[0] - (child.scrollOffsetX ?? 0),
         dy: box[1] - (child.scrollOffsetY ?? 0),
         clip: intersect(box, at.clip),
       };
-      frameOwners.set(snap.strings[child.frameId], ids[ni]);
       queue.push(ci);
     });
   }
-  return { nodes, frameOwners };
+  return { nodes };
+}
+
+/** The rect around a DevTools quad (x1, y1 … x4, y4). */
+export function quadRect(q: number[]): Rect {
+  const xs = [q[0], q[2], q[4], q[6]];
+  const ys = [q[1], q[3], q[5], q[7]];
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return [x, y, Math.max(...xs) - x, Math.max(...ys) - y];
 }
 
 /** What a page tells of where its viewport is: window.screenX and friends, and its scale. */
