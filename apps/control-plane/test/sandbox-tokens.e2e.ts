@@ -403,5 +403,26 @@ describe('when a token stops working', () => {
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-headers')).toMatch(/authorization/);
+    const restPre = await fetch(`${api.url}/v1/sandbox_screenshot`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' },
+    });
+    expect([restPre.status, restPre.headers.get('access-control-allow-origin')]).toEqual([
+      204,
+      'https://app.example.com',
+    ]);
+    const restPage = await fetch(`${api.url}/v1/sandbox_desktop`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${listed}`,
+        origin: 'https://app.example.com',
+      },
+      body: JSON.stringify({ ...desk, action: 'status' }),
+    });
+    expect([restPage.status, restPage.headers.get('access-control-allow-origin')]).toEqual([
+      200,
+      'https://app.example.com',
+    ]);
   });
 });
