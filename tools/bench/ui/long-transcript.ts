@@ -9,7 +9,7 @@
  *   the page and compared with its event's `at` (when the control plane appended it), minus
  *   the page − Node clock offset.
  * BENCH_TRACE=<file> saves a Chromium performance trace of the typing (chrome://tracing or
- * DevTools' Performance panel open it).
+ * DevTools' Performance panel open it), BENCH_TRACE_LOAD=<file> one of the last reload.
  */
 import * as fs from 'node:fs';
 import { startBenchApp } from './bench-app';
@@ -41,6 +41,7 @@ type Line = (label: string, xs: number[]) => void;
 declare const window: {
   __sbStamps: Record<string, number>;
   __sbKeys: number[];
+  __sbKeyAt: number[];
 };
 
 async function waitUntil(what: string, ms: number, probe: () => Promise<boolean>): Promise<void> {
@@ -95,18 +96,36 @@ export async function longTranscriptBench(line: Line): Promise<void> {
         }
       };
       new MutationObserver(stamp).observe(document, { subtree: true, childList: true });
+      // Each key: when it went down, and how long until its task was done.
+      window.__sbKeys = [];
+      window.__sbKeyAt = [];
+      globalThis.addEventListener(
+        'keydown',
+        () => {
+          const t0 = performance.now();
+          window.__sbKeyAt.push(t0);
+          setTimeout(() => window.__sbKeys.push(performance.now() - t0), 0);
+        },
+        true,
+      );
     });
     await signIn(page, { url: base, credentials });
     await openSession(page, 'Long');
     await page.getByText('burst done', { exact: true }).waitFor({ timeout: 60_000 });
 
     const paints: number[] = [];
+    // BENCH_TRACE_LOAD=<file>: a trace of the last reload, to see what the load runs.
+    const loadTrace = process.env.BENCH_TRACE_LOAD;
     for (let i = 0; i < RELOADS; i++) {
+      const traced = loadTrace !== undefined && i === RELOADS - 1;
+      if (traced)
+        await kit.browser.startTracing(page, { path: loadTrace, categories: TRACE_CATEGORIES });
       await page.reload();
       const at = await page.waitForFunction(() => window.__sbStamps['burst done'] ?? null, null, {
         timeout: 60_000,
       });
       paints.push(await at.jsonValue());
+      if (traced) await kit.browser.stopTracing();
     }
     console.log(`transcript entries: ${count}`);
     line(`first paint of a ${count}-entry session (navigation → newest entry shown)`, paints);
@@ -115,14 +134,7 @@ export async function longTranscriptBench(line: Line): Promise<void> {
     await field.click();
     await page.evaluate(() => {
       window.__sbKeys = [];
-      globalThis.addEventListener(
-        'keydown',
-        () => {
-          const t0 = performance.now();
-          setTimeout(() => window.__sbKeys.push(performance.now() - t0), 0);
-        },
-        true,
-      );
+      window.__sbKeyAt = [];
     });
     // BENCH_TRACE=<file>: a Chromium performance trace of the typing, to see what each key runs.
     const trace = process.env.BENCH_TRACE;
@@ -143,6 +155,29 @@ export async function longTranscriptBench(line: Line): Promise<void> {
       .slice(0, 4)
       .map(({ ms, i }) => `key ${i + 1}: ${ms.toFixed(1)} ms`);
     console.log(`  slowest keys: ${slowest.join(', ')}`);
+    await field.fill('');
+
+    // The same from as soon as a reload shows the Prompt field, while the transcript's pages
+    // are still coming in (the keys typed before its newest entry showed are counted).
+    await page.reload();
+    await field.click();
+    await page.evaluate(() => {
+      window.__sbKeys = [];
+      window.__sbKeyAt = [];
+    });
+    await page.keyboard.type('the lazy dog sleeps '.repeat(3), { delay: 15 });
+    await page.waitForFunction(() => window.__sbStamps['burst done'] ?? null, null, {
+      timeout: 60_000,
+    });
+    await sleep(200);
+    const loading = await page.evaluate(() => ({
+      keys: window.__sbKeys,
+      early: window.__sbKeyAt.filter((t) => t < window.__sbStamps['burst done']).length,
+    }));
+    line(`keystroke in the prompt while the ${count} entries load`, loading.keys);
+    console.log(
+      `  ${loading.early} of ${loading.keys.length} keys typed before the newest entry showed`,
+    );
     await field.fill('');
 
     // Page clock minus Node clock (the page stamps with its own performance.now()).
