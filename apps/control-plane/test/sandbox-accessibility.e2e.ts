@@ -260,6 +260,52 @@ it('set-text and press act on the page: read, the tree and a screenshot show it'
   expect((await act({ ref: focusable.ref, action: 'read' })).body.states).toContain('focused');
 });
 
+/** A GTK window with a button that sets its label to "Hello": an AT-SPI app beside Chromium. */
+const PROBE = `import gi
+gi.require_version('Gtk', '3.0')
+from gi.repository import Gtk
+w = Gtk.Window(title='Probe')
+w.move(700, 500)
+box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
+label = Gtk.Label(label='waiting')
+button = Gtk.Button(label='Greet')
+button.connect('clicked', lambda b: label.set_text('Hello'))
+box.pack_start(label, False, False, 0)
+box.pack_start(button, False, False, 0)
+w.add(box)
+w.show_all()
+Gtk.main()
+`;
+
+it('merges the other apps (AT-SPI) after Chromium, and acts on them by ref too', async () => {
+  await ok('sandbox_write_file', { ...sb, path: '/root/probe.py', content: PROBE });
+  await ok('sandbox_exec', {
+    ...sb,
+    command: 'setsid /usr/bin/python3 /root/probe.py </dev/null >/tmp/probe.log 2>&1 &',
+  });
+  const t = await treeUntil((n) => named(n, 'push button', 'Greet') !== undefined);
+  expect(t.apps).toEqual(['chromium', 'probe.py']);
+  expect(t.nodes.map((n) => [n.role, n.name])).toEqual([
+    ['application', 'chromium'],
+    ['application', 'probe.py'],
+  ]);
+  const probe = await tree({ app: 'probe.py' });
+  expect(probe.apps).toEqual(['probe.py']);
+  const button = named(probe.nodes, 'push button', 'Greet')!;
+  expect(named(probe.nodes, 'button', 'Sent')).toBeUndefined();
+  expect((await act({ ref: button.ref, action: 'press' })).body).toEqual({
+    ref: button.ref,
+    done: 'press',
+  });
+  const after = await treeUntil((n) => named(n, 'label', 'Hello') !== undefined, {
+    app: 'probe.py',
+  });
+  expect(named(after.nodes, 'label', 'Hello')).toBeDefined();
+  const app = await act({ ref: after.nodes[0].ref, action: 'read' });
+  expect(app.body).toMatchObject({ role: 'application', name: 'probe.py' });
+  expect((await tree({ app: 'chromium' })).apps).toEqual(['chromium']);
+});
+
 it('records each action (what, on which role: never the text) as an event', async () => {
   const events = await api.app.get<EventStore>(EVENT_STORE).readStream(sandboxStream(id));
   const acts = events.filter((e) => e.type === 'SandboxDesktopAccessibilityActed');
@@ -268,6 +314,7 @@ it('records each action (what, on which role: never the text) as an event', asyn
     { app: 'chromium', role: 'button', action: 'press' },
     { app: 'chromium', role: 'button', action: 'press' },
     { app: 'chromium', role: 'link', action: 'focus' },
+    { app: 'probe.py', role: 'push button', action: 'press' },
   ]);
   expect(JSON.stringify(events)).not.toContain('Ada');
 });

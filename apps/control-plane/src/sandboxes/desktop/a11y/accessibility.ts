@@ -1,5 +1,6 @@
 import { ErrorCode } from '@sessionboxer/domain/kernel';
 import {
+  A11Y_ACTIONS,
   A11Y_DEPTH_DEFAULT,
   A11Y_NODES_MAX,
   badArgument,
@@ -10,7 +11,7 @@ import type { SandboxDesktop } from '../sandbox-desktop.service';
 import { BoxCdp } from './box-cdp';
 import { actOn, CannotAct, findAgain, StaleNode } from './chromium-act';
 import { chromiumApp, ChromiumTabs, type ChromiumHandle } from './chromium-tree';
-import { otherApps, type OtherHandle } from './other-apps';
+import { actOnOther, OtherStale, otherApps, type OtherHandle } from './other-apps';
 import { answerNode, shapeTree, type SourceApp } from './tree-shape';
 
 /**
@@ -78,14 +79,12 @@ export function accessibilityTree(desktop: SandboxDesktop, caller: KeyIdentity, 
     const depth = args.depth ?? A11Y_DEPTH_DEFAULT;
     const includeHidden = args.include_hidden ?? false;
     const wantChromium = args.app === undefined || args.app === 'chromium';
+    // THE merge: Chromium's pages from DevTools, then every other app from AT-SPI.
     const [chromium, others] = await Promise.all([
       wantChromium ? chromiumApp(state.tabs, includeHidden) : null,
       otherApps(desktop.driver, doc.id, { app: args.app, depth, includeHidden }),
     ]);
-    const apps: SourceApp<Handle>[] = [
-      ...(chromium ? [chromium] : []),
-      ...others.filter((a) => a.name !== 'chromium'),
-    ];
+    const apps: SourceApp<Handle>[] = [...(chromium ? [chromium] : []), ...others.apps];
     if (args.app !== undefined && apps.length === 0) {
       throw badArgument('app', `no application ${args.app} is on the desktop of ${doc.id}`);
     }
@@ -99,7 +98,7 @@ export function accessibilityTree(desktop: SandboxDesktop, caller: KeyIdentity, 
     state.firstRef = state.nextRef;
     state.nextRef = shaped.nextRef;
     state.read = true;
-    return shaped.answer;
+    return { ...shaped.answer, truncated: shaped.answer.truncated || others.truncated };
   });
 }
 
@@ -137,6 +136,38 @@ export function checkAction(args: ActionArgs): void {
   }
 }
 
+const isChromium = (h: Handle): h is ChromiumHandle => 'targetId' in h;
+
+/** The node of `h` now (chromium: read anew and checked); StaleNode when it is not the same. */
+async function nodeNow(state: A11yState, h: Handle, ref: string) {
+  const found = await findAgain(state.tabs, h as ChromiumHandle).catch((e: unknown) => {
+    throw e instanceof StaleNode ? stale(ref, `changed since the tree was read (${e.message})`) : e;
+  });
+  return found;
+}
+
+/** press, focus and set-text on Chromium's node; its node (before the action) for the event. */
+async function actChromium(state: A11yState, h: ChromiumHandle, args: ActionArgs) {
+  const found = await nodeNow(state, h, args.ref);
+  const node = found.node;
+  if (args.action === 'read') return node;
+  if (!A11Y_ACTIONS.includes(args.action as never) && !node.actions.includes(args.action)) {
+    throw badArgument(
+      'action',
+      `${args.ref} (${node.role}) has no action ${args.action}: its actions are ${node.actions.join(', ') || 'none'}, besides press, focus, set-text and read`,
+    );
+  }
+  if (args.action === 'set-text' && !node.actions.includes('set-text')) {
+    throw badArgument('action', `${args.ref} (${node.role}) is no field whose text can be set`);
+  }
+  await actOn(state.tabs, found, args.action, args.text).catch((e: unknown) => {
+    throw e instanceof CannotAct
+      ? badArgument('action', `${args.action} on ${args.ref}: ${e.message}`)
+      : e;
+  });
+  return node;
+}
+
 export function accessibilityAction(
   desktop: SandboxDesktop,
   caller: KeyIdentity,
@@ -144,38 +175,28 @@ export function accessibilityAction(
 ) {
   checkAction(args);
   return desktop.with(caller, args.sandbox, 'accessibility_action', async ({ doc, desktop: d }) => {
-    const state = states.get(desktop)?.get(doc.id);
-    const h = handleOf(state?.startedAt === d.startedAt ? state : undefined, args.ref);
-    if (h.app !== 'chromium' || !('targetId' in h)) {
-      throw refusal('unavailable', ErrorCode.Unavailable, `${h.app} cannot be acted on yet`);
+    const had = states.get(desktop)?.get(doc.id);
+    const state = had?.startedAt === d.startedAt ? had : undefined;
+    const h = handleOf(state, args.ref);
+    const root = isChromium(h) ? h.targetId === '' : h.path === '';
+    if (root) {
+      if (args.action !== 'read') {
+        throw badArgument('action', `${args.ref} is the application ${h.app}: act on its nodes`);
+      }
+      const app = { role: 'application', name: h.app, states: [], bounds: null, actions: [] };
+      return { ref: args.ref, ...app };
     }
-    const found = await findAgain(state!.tabs, h).catch((e: unknown) => {
-      throw e instanceof StaleNode
-        ? stale(args.ref, `changed since the tree was read (${e.message})`)
-        : e;
-    });
-    if (args.action === 'read') return answerNode(found.node, args.ref);
-    const named = ['press', 'focus', 'set-text'].includes(args.action);
-    if (!named && !found.node.actions.includes(args.action)) {
-      throw badArgument(
-        'action',
-        `${args.ref} (${found.node.role}) has no action ${args.action}: its actions are ${found.node.actions.join(', ') || 'none'}, besides press, focus, set-text and read`,
-      );
-    }
-    if (args.action === 'set-text' && !found.node.actions.includes('set-text')) {
-      throw badArgument(
-        'action',
-        `${args.ref} (${found.node.role}) is no field whose text can be set`,
-      );
-    }
-    await actOn(state!.tabs, found, args.action, args.text).catch((e: unknown) => {
-      throw e instanceof CannotAct
-        ? badArgument('action', `${args.action} on ${args.ref}: ${e.message}`)
-        : e;
-    });
+    const node = isChromium(h)
+      ? await actChromium(state!, h, args)
+      : await actOnOther(desktop.driver, doc.id, h, args.action, args.text).catch((e: unknown) => {
+          throw e instanceof OtherStale
+            ? stale(args.ref, `changed since the tree was read (${e.message})`)
+            : e;
+        });
+    if (args.action === 'read') return answerNode(node, args.ref);
     const act = {
-      app: 'chromium',
-      role: found.node.role,
+      app: h.app,
+      role: node.role,
       action: args.action,
       ...(args.action === 'set-text' ? { characters: [...args.text!].length } : {}),
     };
