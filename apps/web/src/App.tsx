@@ -8,6 +8,7 @@ import { InboxPage } from './components/inbox/InboxPage';
 import { useInboxSync, useSessionOpenedReads } from './components/inbox/inbox-store';
 import { SessionView } from './components/SessionView';
 import { SandboxesPage } from './components/sandboxes/SandboxesPage';
+import { SandboxWatchPage, watchToken } from './components/sandboxes/SandboxWatchPage';
 import { SettingsPage } from './components/SettingsPage';
 import { Sidebar } from './components/Sidebar';
 import { SignIn } from './components/SignIn';
@@ -29,6 +30,8 @@ function Page({ route }: { route: Route }) {
       return <TerminalsPage />;
     case 'sandboxes':
       return <SandboxesPage />;
+    case 'sandbox-watch':
+      return <SandboxWatchPage sandboxId={route.id} />;
     case 'inbox':
       return <InboxPage />;
     case 'cli-login':
@@ -69,9 +72,18 @@ function Shell() {
 
 export function App() {
   const auth = useStore((s) => s.auth);
+  const route = parseRoute(usePathname());
   useEffect(() => {
     void checkAuth();
   }, []);
+  // A watch link with a sandbox token needs no sign-in: the token is the pass.
+  const token = route.name === 'sandbox-watch' ? watchToken() : undefined;
+  if (route.name === 'sandbox-watch' && token)
+    return (
+      <main className="page watch-only" id="main">
+        <SandboxWatchPage sandboxId={route.id} token={token} />
+      </main>
+    );
   if (auth === 'signed-out') return <SignIn />;
   if (auth === 'checking')
     return (

@@ -6,6 +6,7 @@ export type Route =
   | { name: 'settings' }
   | { name: 'terminals' }
   | { name: 'sandboxes' }
+  | { name: 'sandbox-watch'; id: string }
   | { name: 'inbox' }
   | { name: 'cli-login'; id: string }
   | { name: 'missing' };
@@ -20,6 +21,8 @@ export function parseRoute(pathname: string): Route {
   if (pathname === '/inbox' || pathname === '/inbox/') return { name: 'inbox' };
   const login = /^\/cli-login\/([^/]+)\/?$/.exec(pathname);
   if (login) return { name: 'cli-login', id: decodeURIComponent(login[1]) };
+  const watch = /^\/sandboxes\/([^/]+)\/watch\/?$/.exec(pathname);
+  if (watch) return { name: 'sandbox-watch', id: decodeURIComponent(watch[1]) };
   const session = /^\/sessions\/([^/]+)\/?$/.exec(pathname);
   if (session) return { name: 'session', id: decodeURIComponent(session[1]) };
   return { name: 'missing' };
