@@ -4,6 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { EventStore } from '@sessionboxer/event-store';
 import { Clock } from '../src/infrastructure/clock';
 import { EVENT_STORE } from '../src/infrastructure/tokens';
+import { SANDBOX_VIEW_TOKENS, type SandboxViewTokens } from '../src/sandboxes/watch/sandbox-viewer';
 import type { RunningApp } from './harness';
 import { shot } from './sandbox-desktop-kit';
 import { call, makeKey, mcpClient, runCli, startSandboxApp } from './sandbox-kit';
@@ -423,6 +424,29 @@ describe('when a token stops working', () => {
     expect([restPage.status, restPage.headers.get('access-control-allow-origin')]).toEqual([
       200,
       'https://app.example.com',
+    ]);
+  });
+
+  it('the watch page: its own Origin counts as none, another must be listed; a watch is recorded', async () => {
+    const seam = api.app.get<SandboxViewTokens>(SANDBOX_VIEW_TOKENS);
+    const token = await mint({ abilities: ['view'] });
+    expect(await seam.authenticate(token, api.url)).toMatchObject({
+      sandboxId: deskId,
+      abilities: ['view'],
+    });
+    expect(await seam.authenticate(token, undefined)).toMatchObject({ sandboxId: deskId });
+    expect(await seam.authenticate(token, 'https://evil.example')).toBeNull();
+    const listed = await mint({ origins: ['https://app.example.com'] });
+    expect(await seam.authenticate(listed, 'https://app.example.com')).toMatchObject({
+      abilities: ['control'],
+    });
+    expect(await seam.authenticate(`${token.slice(0, -4)}AAAA`, undefined)).toBeNull();
+    const tokenId = ((await seam.authenticate(token, undefined)) as { tokenId: string }).tokenId;
+    const watched = (await allEvents()).filter(
+      (e) => e.type === 'SandboxTokenUsed' && (e.data as { tokenId: string }).tokenId === tokenId,
+    );
+    expect(watched.map((e) => e.data)).toEqual([
+      expect.objectContaining({ via: 'watch', ability: 'view', tool: 'watch' }),
     ]);
   });
 });

@@ -22,6 +22,7 @@ import { SandboxUse } from './sandbox-use';
 import { SandboxWork } from './sandbox-work';
 import { Sandboxes } from './sandboxes.service';
 import { SandboxTokens } from './tokens/sandbox-tokens.service';
+import { watchTokensProvider } from './tokens/watch-tokens';
 import { SandboxViewGateway } from './watch/sandbox-view.gateway';
 
 /**
@@ -52,6 +53,7 @@ import { SandboxViewGateway } from './watch/sandbox-view.gateway';
     SandboxAgentsFinished,
     SandboxDesktop,
     SandboxTokens,
+    watchTokensProvider,
     SandboxViewGateway,
   ],
   // SandboxTokens.authenticate: for the watch page too (sandboxes/watch/).
