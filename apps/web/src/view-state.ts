@@ -10,13 +10,15 @@ import { emptyParts, updateView, type SessionState } from './store';
 
 /** Whether the agent's last turn is still running: a prompt with no turn_finished after it. */
 export function turnRunning(entries: TranscriptEntry[]): boolean {
-  let running = false;
-  for (const e of entries) {
+  // The last prompt or turn end decides: read from the newest (a long transcript's loads and
+  // every appended entry ask again, and the answer is nearly always near the end).
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i];
     if (e.kind !== 'event') continue;
-    if (e.event.type === 'prompt') running = true;
-    else if (e.event.type === 'turn_finished') running = false;
+    if (e.event.type === 'prompt') return true;
+    if (e.event.type === 'turn_finished') return false;
   }
-  return running;
+  return false;
 }
 
 /** What a session's chip says: a running session is `working` on a turn or `idle`. */
