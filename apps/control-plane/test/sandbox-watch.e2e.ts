@@ -7,6 +7,7 @@ import { BOX_DRIVER } from '../src/infrastructure/tokens';
 import { waitFor } from './box-kit';
 import type { RunningApp } from './harness';
 import { FORM_PAGE, find, shot, until } from './sandbox-desktop-kit';
+import { TOKEN_PROTOCOL } from '../src/sandboxes/watch/sandbox-viewer';
 import { call, makeKey, mcpClient, startSandboxApp } from './sandbox-kit';
 
 /**
@@ -21,6 +22,7 @@ jest.setTimeout(90_000);
 let api: RunningApp;
 let client: Client;
 let id: string;
+let keyId: string;
 let xev: ChildProcess | null = null;
 let clicks = '';
 const open: WebSocket[] = [];
@@ -34,10 +36,16 @@ const ok = async (name: string, args: Record<string, unknown>) => {
   return r.body;
 };
 
-function connect(query: string, headers: Record<string, string> = api.authHeaders): WebSocket {
-  const ws = new WebSocket(`${api.url.replace(/^http/, 'ws')}/api/sandbox-view?${query}`, {
-    headers,
-  });
+function connect(
+  query: string,
+  headers: Record<string, string> = api.authHeaders,
+  token?: string,
+): WebSocket {
+  const url = `${api.url.replace(/^http/, 'ws')}/api/sandbox-view?${query}`;
+  const ws = token
+    ? new WebSocket(url, [TOKEN_PROTOCOL], { headers })
+    : new WebSocket(url, { headers });
+  if (token) ws.once('open', () => ws.send(token));
   ws.on('error', () => undefined);
   open.push(ws);
   return ws;
@@ -49,8 +57,12 @@ function closed(ws: WebSocket): Promise<{ code: number; reason: string }> {
   );
 }
 
-async function view(control: boolean): Promise<{ ws: WebSocket; rfb: RfbProbe }> {
-  const ws = connect(`sandbox=${id}&control=${control ? 1 : 0}`);
+async function view(control: boolean, token?: string): Promise<{ ws: WebSocket; rfb: RfbProbe }> {
+  const ws = connect(
+    `sandbox=${id}&control=${control ? 1 : 0}`,
+    token ? {} : api.authHeaders,
+    token,
+  );
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('unexpected-response', (_, res) => reject(new Error(`HTTP ${res.statusCode}`)));
@@ -67,7 +79,9 @@ async function viewEvents() {
 
 beforeAll(async () => {
   api = await startSandboxApp(process.env.WATCH_LOGS ? process.stderr : undefined);
-  client = await mcpClient(api, (await makeKey(api)).key);
+  const made = await makeKey(api);
+  keyId = made.keyId;
+  client = await mcpClient(api, made.key);
   id = (await call(client, 'sandbox_create', { name: 'watched' })).body.id;
 }, 60_000);
 afterAll(async () => {
@@ -165,6 +179,45 @@ it('watching only: the screen, and a click never reaches the box', async () => {
     async () => (await viewEvents()).filter((e) => e.type === 'DesktopViewClosed').length === 2,
   );
   expect((await viewEvents())[2].data).toMatchObject({ control: false });
+});
+
+it('a sandbox token: a view token watches and cannot take control, a control token can', async () => {
+  const mint = async (abilities: string[]) =>
+    (await ok('sandbox_create_token', { abilities })).token as string;
+  const viewToken = await mint(['view']);
+  const controlToken = await mint(['control']);
+  expect(await closed(connect(`sandbox=${id}&control=1`, {}, viewToken))).toEqual({
+    code: 4403,
+    reason: 'forbidden: a view token cannot take control',
+  });
+  expect((await closed(connect(`sandbox=${id}`, {}, 'sbt_nope'))).code).toBe(4401);
+  const other = `${'0'.repeat(8)}-0000-4000-8000-000000000000`;
+  expect((await closed(connect(`sandbox=${other}`, {}, viewToken))).code).toBe(4403);
+
+  const watching = await view(false, viewToken);
+  expect([watching.rfb.width, watching.rfb.height]).toEqual([1280, 800]);
+  watching.ws.close();
+  const { ws, rfb } = await view(true, controlToken);
+  const before = clicks.length;
+  rfb.pointer(950, 220, 0);
+  rfb.pointer(950, 220, 1);
+  rfb.pointer(950, 220, 0);
+  await waitFor('the click in xev', () =>
+    /ButtonPress event[\s\S]*button 1/.test(clicks.slice(before)),
+  );
+  ws.close();
+  await waitFor(
+    'the token views recorded closed',
+    async () => (await viewEvents()).filter((e) => e.type === 'DesktopViewClosed').length === 4,
+  );
+  const tokenViews = (await viewEvents()).filter(
+    (e) => e.type === 'DesktopViewOpened' && e.data.tokenId !== undefined,
+  );
+  expect(tokenViews.map((e) => [e.data.control, e.data.by])).toEqual([
+    [false, `api-key:${keyId}`],
+    [true, `api-key:${keyId}`],
+  ]);
+  expect(JSON.stringify(await viewEvents())).not.toContain(viewToken.split('_')[2]);
 });
 
 it('the desktop stopped: an open view ends (box_gone), a new one is refused no_desktop', async () => {

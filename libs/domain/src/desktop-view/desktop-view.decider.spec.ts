@@ -24,6 +24,31 @@ const opened = (viewId: string, control = false): DesktopViewEvent => ({
 });
 
 describe('desktop view decider', () => {
+  it("records a sandbox token's view as its key's, with the token's id", () => {
+    const T = '22222222-2222-4222-8222-222222222222';
+    spec
+      .given([])
+      .when({
+        type: 'OpenDesktopView',
+        data: { target: 'sandbox', targetId: 'b1', viewId: V1, control: false, tokenId: T },
+        metadata: meta({ actor: { kind: 'api-key', keyId: 'k1', orgId: 'o1' } }),
+      })
+      .then([
+        {
+          type: 'DesktopViewOpened',
+          data: {
+            target: 'sandbox',
+            targetId: 'b1',
+            viewId: V1,
+            control: false,
+            by: 'api-key:k1',
+            tokenId: T,
+            at: AT,
+          },
+        },
+      ]);
+  });
+
   it('records who watched and who took control, from the connection, and when it ended', () => {
     spec
       .given([])
@@ -45,6 +70,11 @@ describe('desktop view decider', () => {
       .given([])
       .when(open(V1, false, { kind: 'agent', sessionId: 's1' }))
       .thenThrows(ErrorCode.Forbidden, /person/);
+    const key = { kind: 'api-key', keyId: 'k1', orgId: 'o1' } as const;
+    spec
+      .given([])
+      .when(open(V1, false, key))
+      .thenThrows(ErrorCode.Forbidden, /sandbox token/);
     spec
       .given([opened(V1)])
       .when(close(V1, 'bored'))

@@ -10,14 +10,23 @@ import { exactId } from '../kernel/validation';
 
 /**
  * Who watched a box's desktop live and who took control of it, and when: one stream per
- * watched box (a session's; a sandbox's later). Who comes from the command's actor (the
- * connection), never from the data. The pixels and the input are never recorded.
+ * watched box (a session's, a sandbox's). Who comes from the command's actor (the
+ * connection), never from the data: a signed-in person, or for a sandbox the API key whose
+ * sandbox token the page holds (the token's id beside it). The pixels and the input are
+ * never recorded.
  */
 export type DesktopTarget = 'session' | 'sandbox';
 
 export type OpenDesktopView = Command<
   'OpenDesktopView',
-  { target: DesktopTarget; targetId: string; viewId: string; control: boolean }
+  {
+    target: DesktopTarget;
+    targetId: string;
+    viewId: string;
+    control: boolean;
+    /** The sandbox token the viewer holds (its id, never its secret); its actor is its key. */
+    tokenId?: string;
+  }
 >;
 export type CloseDesktopView = Command<
   'CloseDesktopView',
@@ -37,7 +46,9 @@ export type DesktopViewOpened = DomainEvent<
     viewId: string;
     /** true: the person's keys and clicks reach the display; false: watching only. */
     control: boolean;
+    /** The person's name, or `api-key:<id>` for a sandbox token's viewer. */
     by: string;
+    tokenId?: string;
     at: string;
   }
 >;
@@ -72,10 +83,14 @@ function decide(command: DesktopViewCommand, state: DesktopViewState): DesktopVi
   const { actor, at } = command.metadata;
   switch (command.type) {
     case 'OpenDesktopView': {
-      if (actor.kind !== 'person') {
-        throw new DomainError(ErrorCode.Forbidden, 'only a signed-in person watches a desktop');
+      const { target, targetId, control, tokenId } = command.data;
+      const token = actor.kind === 'api-key' && target === 'sandbox' && tokenId !== undefined;
+      if (actor.kind !== 'person' && !token) {
+        throw new DomainError(
+          ErrorCode.Forbidden,
+          "only a signed-in person, or a sandbox token for its sandbox's, watches a desktop",
+        );
       }
-      const { target, targetId, control } = command.data;
       const viewId = exactId(command.data.viewId, 'viewId');
       if (target !== 'session' && target !== 'sandbox') {
         throw new DomainError(ErrorCode.ValidationFailed, 'target must be session or sandbox');
@@ -90,8 +105,21 @@ function decide(command: DesktopViewCommand, state: DesktopViewState): DesktopVi
           `this desktop already has ${DESKTOP_VIEWS_MAX} live views open`,
         );
       }
-      const by = actor.id;
-      return [{ type: 'DesktopViewOpened', data: { target, targetId, viewId, control, by, at } }];
+      if (actor.kind === 'person') {
+        const by = actor.id;
+        return [{ type: 'DesktopViewOpened', data: { target, targetId, viewId, control, by, at } }];
+      }
+      const by = actor.kind === 'api-key' ? `api-key:${actor.keyId}` : '';
+      const data = {
+        target,
+        targetId,
+        viewId,
+        control,
+        by,
+        tokenId: exactId(tokenId!, 'tokenId'),
+        at,
+      };
+      return [{ type: 'DesktopViewOpened', data }];
     }
     case 'CloseDesktopView': {
       const { viewId, reason } = command.data;

@@ -9,7 +9,6 @@ import {
   desktopViewStream,
   type DesktopViewEndReason,
 } from '@sessionboxer/domain';
-import type { Actor } from '@sessionboxer/domain/kernel';
 import { DEFAULT_ORG_ID } from '@sessionboxer/domain/org';
 import { noDesktop, noSandbox, refusal, refusalCode } from '@sessionboxer/domain/sandbox';
 import type { SqliteReadModelStore } from '@sessionboxer/projections';
@@ -107,7 +106,7 @@ export class SandboxViewGateway implements OnGatewayConnection<WebSocket> {
     const keep = (data: Buffer) => early.push(data);
     client.on('message', keep);
     try {
-      await this.watch(client, viewerActor(viewer), sandboxId, display, control, early);
+      await this.watch(client, viewer, sandboxId, display, control, early);
     } finally {
       client.off('message', keep);
     }
@@ -116,17 +115,19 @@ export class SandboxViewGateway implements OnGatewayConnection<WebSocket> {
   /** Records the view opened, relays it to a new x11vnc, records why it closed. */
   private async watch(
     client: WebSocket,
-    actor: Actor,
+    viewer: SandboxViewer,
     sandboxId: string,
     display: string,
     control: boolean,
     early: Buffer[],
   ): Promise<void> {
     const viewId = randomUUID();
+    const actor = viewerActor(viewer);
+    const tokenId = viewer.kind === 'token' ? viewer.identity.tokenId : undefined;
     const stream = desktopViewStream('sandbox', sandboxId);
     await this.bus.execute(desktopViewDecider, stream, {
       type: 'OpenDesktopView',
-      data: { target: 'sandbox', targetId: sandboxId, viewId, control },
+      data: { target: 'sandbox', targetId: sandboxId, viewId, control, tokenId },
       metadata: this.bus.metadata(actor),
     });
     const record = (reason: DesktopViewEndReason) =>
@@ -183,8 +184,7 @@ export class SandboxViewGateway implements OnGatewayConnection<WebSocket> {
   /** A person sees their org's sandboxes (as the Sandboxes page); a token its own one. */
   private visible(viewer: SandboxViewer, sandboxId: string): SandboxDoc {
     const doc = sandboxQueries(this.readModels).get(sandboxId);
-    const org =
-      viewer.kind === 'person' ? DEFAULT_ORG_ID : (viewer.identity.orgId ?? doc?.settings?.orgId);
+    const org = viewer.kind === 'person' ? DEFAULT_ORG_ID : viewer.identity.orgId;
     if (!doc || doc.status === 'deleted' || doc.settings?.orgId !== org) throw noSandbox(sandboxId);
     return doc;
   }

@@ -16,9 +16,10 @@ export interface SandboxTokenIdentity {
   sandboxId: string;
   abilities: readonly string[];
   /** The token's own id (never its secret): who watched, in the events. */
-  tokenId?: string;
-  keyId?: string;
-  orgId?: string;
+  tokenId: string;
+  /** The API key that minted it, and its org. */
+  keyId: string;
+  orgId: string;
 }
 
 /** The seam to the sandbox tokens: provided by the tokens module as SANDBOX_VIEW_TOKENS. */
@@ -31,10 +32,11 @@ export const SANDBOX_VIEW_TOKENS = Symbol('SandboxViewTokens');
 export type SandboxViewer =
   { kind: 'person'; username: string } | { kind: 'token'; identity: SandboxTokenIdentity };
 
+/** Who the view's events name: the person, or the key that minted the token (as its calls). */
 export function viewerActor(viewer: SandboxViewer): Actor {
   if (viewer.kind === 'person') return { kind: 'person', id: viewer.username };
-  const { tokenId, keyId, orgId } = viewer.identity;
-  return { kind: 'api-key', keyId: tokenId ?? keyId ?? 'sandbox-token', orgId: orgId ?? '' };
+  const { keyId, orgId } = viewer.identity;
+  return { kind: 'api-key', keyId, orgId };
 }
 
 export function wantsToken(request: IncomingMessage): boolean {
