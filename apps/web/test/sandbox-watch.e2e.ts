@@ -149,7 +149,13 @@ describe('the sandbox watch page', () => {
     expect(opened.map((e) => e.data.control)).toEqual([false, true]);
   }, 120_000);
 
-  it('with #token= the page needs no sign-in and sends the token on the socket', async () => {
+  it('with #token= the page needs no sign-in; a view token watches and cannot take control', async () => {
+    const { token } = (await tool('sandbox_create_token', {
+      sandbox: id,
+      abilities: ['view'],
+    })) as {
+      token: string;
+    };
     const { browser } = await plane.browser();
     const context = await browser.newContext();
     try {
@@ -157,11 +163,20 @@ describe('the sandbox watch page', () => {
       await page.goto(`${plane.api.url}/sandboxes/${id}/watch#token=sbt_not-a-real-token`);
       await page.getByRole('heading', { name: 'Sandbox desktop' }).waitFor();
       expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
-      // No sandbox token is valid here: the socket was answered, and the page says why.
-      await page
-        .getByRole('status')
-        .filter({ hasText: /tokens are not available here|the token is not valid/ })
-        .waitFor();
+      await page.getByRole('status').filter({ hasText: 'the token is not valid' }).waitFor();
+
+      await page.goto(`${plane.api.url}/sandboxes/${id}/watch#token=${token}`);
+      await page.reload();
+      await page.getByRole('status').filter({ hasText: 'Live: watching.' }).waitFor();
+      await page.getByRole('button', { name: 'Take control' }).click();
+      await page.getByRole('status').filter({ hasText: 'This link can watch only' }).waitFor();
+      // The secret stays in the page: the token's view is recorded by its id, not its text.
+      const log = await plane.api.request('GET', `/api/streams/desktopview-sandbox-${id}/events`);
+      const last = (log.body.events as { type: string; data: Record<string, unknown> }[])
+        .filter((e) => e.type === 'DesktopViewOpened')
+        .pop();
+      expect(last?.data).toMatchObject({ control: false, tokenId: expect.any(String) });
+      expect(JSON.stringify(log.body)).not.toContain(token.split('_')[2]);
     } finally {
       await context.close();
     }
