@@ -1,1 +1,2 @@
 export { DesktopViewModule } from './desktop-view.module';
+export { relayDesktopView } from './desktop-view-relay';

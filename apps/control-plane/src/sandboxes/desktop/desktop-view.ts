@@ -30,7 +30,7 @@ export function desktopView(
     running: true,
     size: `${desktop.width}x${desktop.height}`,
     display: desktop.display,
-    // The live view (x11vnc and noVNC) is a later step: no VNC server runs yet.
+    // No VNC port: the live view runs an x11vnc per viewer on a socket pair (sandboxes/watch/).
     vnc_port: null,
     devtools: `http://127.0.0.1:${DEVTOOLS_PORT}`,
     browser: browserAlive ? 'chromium' : null,

@@ -216,7 +216,7 @@ export class SandboxDesktop {
   }
 
   private view(sandboxId: string, desktop: SandboxDesktopState, browser: boolean): DesktopView {
-    // The watch page is a later step (docs/SANDBOXES.md): this is where it will be.
+    // The watch page (sandboxes/watch/, docs/SANDBOXES.md "Live view (watch)").
     return desktopView(desktop, browser, `${this.config.publicUrl}/sandboxes/${sandboxId}/watch`);
   }
 }

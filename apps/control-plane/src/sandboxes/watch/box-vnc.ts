@@ -4,8 +4,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { x11vncArgs } from '../../../../box-agent/src/desktop-view/desktop-views';
-import type { BoxDriver } from '../../boxes';
-import type { LocalBoxDriver } from '../../boxes/driver';
+import type { BoxDriver, LocalBoxDriver } from '../../boxes';
 
 const STDERR_TAIL = 2000;
 

@@ -16,7 +16,7 @@ import { sandboxQueries, type SandboxDoc } from '@sessionboxer/projections/sandb
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { AuthService } from '../../auth';
-import { relayDesktopView } from '../../desktop-view/desktop-view-relay';
+import { relayDesktopView } from '../../desktop-view';
 import { CommandBus } from '../../infrastructure/command-bus';
 import { READ_MODELS } from '../../infrastructure/tokens';
 import { desktopProcesses } from '../desktop/desktop-launch';
