@@ -10,13 +10,14 @@ import {
   desktopHuman,
 } from './desktop.command';
 import { TOKEN_HELP, TOKEN_OPTIONS, tokenCall } from './token.command';
+import { A11Y_HELP, A11Y_OPTIONS, A11Y_VERBS, a11yCall, a11yHuman } from './a11y.command';
 
 /**
  * `sessionboxer sandbox <verb>` and `sessionboxer env <verb>`: the sandbox API's REST face
  * (`POST /v1/<tool>`, the same tools and zod schemas as MCP) with an API key. Tables for
  * people, `--json` for scripts. The server checks every argument; the CLI only maps flags.
  */
-export const SANDBOX_USAGE = `  sandbox create|list|update|stop|resume|fork|destroy|exec|read|write|desktop|open-url|screenshot|input|token
+export const SANDBOX_USAGE = `  sandbox create|list|update|stop|resume|fork|destroy|exec|read|write|desktop|open-url|screenshot|input|token|a11y|a11y-action
            the sandbox API
            (an API key in $SESSIONBOXER_API_KEY or --key; --url, default $SESSIONBOXER_URL or
            http://127.0.0.1:8080); sessionboxer sandbox --help lists the flags
@@ -39,6 +40,7 @@ const HELP = `usage:
   sessionboxer env products NAME --product P... [--environment E]
 ${DESKTOP_HELP}
 ${TOKEN_HELP}
+${A11Y_HELP}
 ${AGENT_HELP}
 common: --json  --key KEY  --url URL`;
 
@@ -67,6 +69,7 @@ const OPTIONS = {
   ...AGENT_OPTIONS,
   ...DESKTOP_OPTIONS,
   ...TOKEN_OPTIONS,
+  ...A11Y_OPTIONS,
 } as const;
 
 type Values = ReturnType<
@@ -92,6 +95,7 @@ export function toolCall(
   if (group === 'agent') return agentCall(verb, rest, v);
   if (group === 'sandbox' && DESKTOP_VERBS.includes(verb)) return desktopCall(verb, rest, v);
   if (group === 'sandbox' && verb === 'token') return tokenCall(rest, v);
+  if (group === 'sandbox' && A11Y_VERBS.includes(verb)) return a11yCall(verb, rest, v);
   const sandbox = rest[0];
   const drop = (o: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(o).filter(([, x]) => x !== undefined));
@@ -222,6 +226,8 @@ function human(tool: string, body: Answer, out?: string): [string, number] {
     return agentHuman(tool, body as unknown as Record<string, unknown>);
   if (['sandbox_desktop', 'sandbox_open_url', 'sandbox_screenshot', 'sandbox_input'].includes(tool))
     return [desktopHuman(tool, body as unknown as Record<string, unknown>, out), 0];
+  if (tool.startsWith('sandbox_accessibility_'))
+    return [a11yHuman(tool, body as unknown as Record<string, unknown>), 0];
   if (tool === 'sandbox_list') return [sandboxTable(body.sandboxes), 0];
   if (tool === 'sandbox_exec') {
     process.stderr.write(body.stderr);

@@ -5,7 +5,7 @@ import { decodePng } from '../../box-agent/src/desktop/test/png-decode';
 import type { RunningApp } from './harness';
 import { makeKey, runCli, startSandboxApp } from './sandbox-kit';
 
-/** `sessionboxer sandbox desktop|open-url|screenshot|input` against a running control plane. */
+/** `sessionboxer sandbox desktop|open-url|screenshot|input|a11y|a11y-action` against a running control plane. */
 let api: RunningApp;
 let key: string;
 
@@ -51,6 +51,31 @@ it('starts the desktop, opens a URL, moves and reads the pointer, writes a scree
   expect([decodePng(fs.readFileSync(file)).width, decodePng(fs.readFileSync(file)).height]).toEqual(
     [1024, 384],
   );
+  // sandbox a11y (div sandbox a11y): one node a line; a11y-action presses the button by ref.
+  const page =
+    "<button onclick=\"document.title='pressed'; this.textContent='Pressed'\">Press me</button>";
+  expect((await cli('sandbox', 'write', 'cli-desk', '/root/b.html', '--content', page)).code).toBe(
+    0,
+  );
+  await cli('sandbox', 'open-url', 'cli-desk', 'file:///root/b.html');
+  let tree = '';
+  for (let i = 0; i < 50 && !tree.includes('"Press me"'); i++) {
+    tree = (await cli('sandbox', 'a11y', 'cli-desk', '--app', 'chromium')).stdout;
+    if (!tree.includes('"Press me"')) await new Promise((r) => setTimeout(r, 200));
+  }
+  const button = /^ *(n\d+) button "Press me".* @\d+,\d+ \d+x\d+ \(.*press.*\)$/m.exec(tree);
+  expect(button).not.toBeNull();
+  const ref = button![1];
+  const pressed2 = await cli('sandbox', 'a11y-action', 'cli-desk', ref, 'press');
+  expect([pressed2.code, pressed2.stdout.trim()]).toEqual([0, expect.stringMatching(`^${ref}: `)]);
+  let after = '';
+  for (let i = 0; i < 50 && !after.includes('"Pressed"'); i++) {
+    after = (await cli('sandbox', 'a11y', 'cli-desk', '--app', 'chromium', '--json')).stdout;
+    if (!after.includes('"Pressed"')) await new Promise((r) => setTimeout(r, 200));
+  }
+  expect(after).toContain('"Pressed"');
+  const stale = await cli('sandbox', 'a11y-action', 'cli-desk', ref, 'press');
+  expect([stale.code, stale.stderr]).toEqual([1, expect.stringContaining('stale_ref')]);
   const status = await cli('sandbox', 'desktop', 'cli-desk', 'stop', '--json');
   expect(JSON.parse(status.stdout)).toEqual({ running: false });
 }, 300_000);
