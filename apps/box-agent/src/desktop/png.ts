@@ -6,7 +6,7 @@ const deflateAsync = promisify(deflate);
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const COLOUR_TYPE_RGB = 2;
-const FILTER_UP = 2;
+const FILTER_NONE = 0;
 /**
  * Level 1. On a 1024×768 desktop of terminals (measured here), level 1 gives ~60 KB in ~2 ms;
  * level 6 ~37 KB in ~12 ms. The PNG crosses a local pipe, where bytes are cheap and the
@@ -24,22 +24,18 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * Scanlines with PNG's "Up" filter (each byte minus the one above it): on screen content,
- * where rows repeat, it lets deflate's fastest level find the runs, at one subtraction a byte.
+ * Scanlines with PNG's filter "None": each row behind its filter byte, copied whole. On a
+ * 1280x800 screen (measured here) that takes 1-3 ms and deflates to 22.6 KB, where the "Up"
+ * filter (each byte minus the one above it, a JavaScript loop over every byte) took 7-20 ms
+ * and gave 23.5 KB: level 1 finds a screen's runs of equal pixels without it.
  */
-export function filterUp(image: RgbImage): Buffer {
+export function scanlines(image: RgbImage): Buffer {
   const row = image.width * 3;
   const out = Buffer.allocUnsafe((row + 1) * image.height);
-  const src = image.data;
   for (let y = 0; y < image.height; y++) {
     const o = y * (row + 1);
-    const s = y * row;
-    out[o] = FILTER_UP;
-    if (y === 0) {
-      src.copy(out, o + 1, 0, row);
-      continue;
-    }
-    for (let i = 0; i < row; i++) out[o + 1 + i] = (src[s + i] - src[s - row + i]) & 0xff;
+    out[o] = FILTER_NONE;
+    image.data.copy(out, o + 1, y * row, (y + 1) * row);
   }
   return out;
 }
@@ -56,7 +52,7 @@ export async function encodePng(image: RgbImage, level = PNG_DEFLATE_LEVEL): Pro
   ihdr.writeUInt32BE(image.height, 4);
   ihdr[8] = 8; // bits per channel
   ihdr[9] = COLOUR_TYPE_RGB;
-  const idat = await deflateAsync(filterUp(image), { level });
+  const idat = await deflateAsync(scanlines(image), { level });
   return Buffer.concat([
     SIGNATURE,
     chunk('IHDR', ihdr),
