@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { EventStore } from '@sessionboxer/event-store';
 import { sandboxStream } from '@sessionboxer/domain/sandbox';
 import { EVENT_STORE } from '../src/infrastructure/tokens';
+import { SandboxDesktop } from '../src/sandboxes/desktop/sandbox-desktop.service';
 import type { RunningApp } from './harness';
 import { FORM_PAGE, find, pageTitles, shot, until } from './sandbox-desktop-kit';
 import { call, makeKey, mcpClient, startSandboxApp } from './sandbox-kit';
@@ -151,3 +152,15 @@ it('records started, inputs (what, not where or the text) and stop as events', a
   expect(JSON.stringify(events)).not.toContain('Ada');
   expect(desktop[6].data).toMatchObject({ reason: 'requested' });
 }, 60_000);
+
+it("lets go of a destroyed sandbox's desktop: the engine this instance held for it", async () => {
+  const gone = (await ok('sandbox_create', { name: 'desk-gone' })) as { id: string };
+  await ok('sandbox_desktop', { sandbox: 'desk-gone' });
+  await ok('sandbox_input', { sandbox: 'desk-gone', action: 'cursor' });
+  const desktop = api.app.get(SandboxDesktop);
+  expect(desktop.holds(gone.id)).toBe(true);
+  await ok('sandbox_destroy', { sandbox: 'desk-gone' });
+  for (let i = 0; i < 100 && desktop.holds(gone.id); i++)
+    await new Promise((r) => setTimeout(r, 50));
+  expect(desktop.holds(gone.id)).toBe(false);
+}, 120_000);

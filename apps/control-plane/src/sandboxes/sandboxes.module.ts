@@ -4,6 +4,7 @@ import { ApiKeysModule } from '../api-keys';
 import { AuthModule } from '../auth';
 import { BoxesModule } from '../boxes';
 import { JobsModule } from '../jobs';
+import { SandboxDesktopReleased } from './desktop/desktop-released';
 import { SandboxDesktop } from './desktop/sandbox-desktop.service';
 import { EnvironmentsAdminController } from './environments-admin.controller';
 import { Environments } from './environments.service';
@@ -52,6 +53,7 @@ import { SandboxViewGateway } from './watch/sandbox-view.gateway';
     SandboxAgents,
     SandboxAgentsFinished,
     SandboxDesktop,
+    SandboxDesktopReleased,
     SandboxTokens,
     watchTokensProvider,
     SandboxViewGateway,

@@ -21,6 +21,7 @@ import { APP_CONFIG } from '../../infrastructure/tokens';
 import { SandboxBoxes } from '../sandbox-boxes';
 import { SandboxUse } from '../sandbox-use';
 import { actorOf, Sandboxes } from '../sandboxes.service';
+import { closeAtspi } from './atspi';
 import { boxPrograms } from './box-programs';
 import { desktopProcesses, startDesktop, stopDesktop } from './desktop-launch';
 import { desktopView, parseResolution, writeDisplayFile, type DesktopView } from './desktop-view';
@@ -195,6 +196,17 @@ export class SandboxDesktop {
     this.drop(sandboxId);
     writeDisplayFile(this.boxes.runDir(sandboxId), null);
     await stopDesktop(this.boxes.driverPort, sandboxId);
+  }
+
+  /** The sandbox is gone (desktop-released.ts): what this instance held for its desktop. */
+  release(sandboxId: string): void {
+    this.drop(sandboxId);
+    closeAtspi(this.boxes.driverPort, sandboxId);
+  }
+
+  /** Whether this instance holds an engine for the sandbox's desktop (for its tests). */
+  holds(sandboxId: string): boolean {
+    return this.engines.has(sandboxId);
   }
 
   private drop(sandboxId: string): void {
