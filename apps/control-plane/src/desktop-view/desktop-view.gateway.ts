@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Inject, Logger } from '@nestjs/common';
 import { WebSocketGateway, type OnGatewayConnection } from '@nestjs/websockets';
-import {
-  DomainError,
-  ErrorCode,
-  desktopViewDecider,
-  desktopViewStream,
-  type DesktopViewEndReason,
-} from '@sessionboxer/domain';
+import { DomainError, ErrorCode } from '@sessionboxer/domain';
 import { sessionDetailsQueries, type SqliteReadModelStore } from '@sessionboxer/projections';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -17,6 +11,7 @@ import { DaemonChannel } from '../boxes';
 import { CommandBus } from '../infrastructure/command-bus';
 import { READ_MODELS } from '../infrastructure/tokens';
 import { DesktopViewSockets } from './desktop-view-sockets';
+import { recordViewOpened } from './desktop-view-record';
 import { relayDesktopView } from './desktop-view-relay';
 
 export const DESKTOP_VIEW_PATH = '/api/desktop-view';
@@ -94,22 +89,12 @@ export class DesktopViewGateway implements OnGatewayConnection<WebSocket> {
     }
     const viewId = randomUUID();
     const actor = { kind: 'person', id: username } as const;
-    const stream = desktopViewStream('session', sessionId);
-    await this.bus.execute(desktopViewDecider, stream, {
-      type: 'OpenDesktopView',
-      data: { target: 'session', targetId: sessionId, viewId, control },
-      metadata: this.bus.metadata(actor),
-    });
-    const record = (reason: DesktopViewEndReason) =>
-      this.bus
-        .execute(desktopViewDecider, stream, {
-          type: 'CloseDesktopView',
-          data: { viewId, reason },
-          metadata: this.bus.metadata(actor),
-        })
-        .catch((e: unknown) =>
-          this.logger.warn(`view ${viewId} not recorded closed: ${String(e)}`),
-        );
+    const record = await recordViewOpened(
+      this.bus,
+      this.logger,
+      { target: 'session', targetId: sessionId, viewId, control },
+      actor,
+    );
     const arrival = this.sockets.expect(sessionId, viewId, START_TIMEOUT_MS);
     const leftEarly = () => this.sockets.forget(sessionId, viewId);
     client.once('close', leftEarly);

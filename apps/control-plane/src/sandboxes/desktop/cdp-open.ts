@@ -2,18 +2,12 @@ import type { BoxDriver } from '../../boxes';
 import { DEVTOOLS_PORT, runInBox } from './desktop-launch';
 
 /**
- * Opens each URL as a new tab through Chromium's DevTools protocol (`Target.createTarget` on
- * the browser's WebSocket), from inside the box: its DevTools listen on the box's own
- * 127.0.0.1, which the control plane cannot reach. Node's WebSocket (a flag on Node 20); the
- * URLs arrive on stdin as JSON (never in an argv, where a URL's token would show in ps).
+ * In a script run in the box, `connectDevtools(port)`: Chromium's browser WebSocket, once its
+ * DevTools answer (Chromium may still be starting: start waits for the screen only), up to 30 s.
+ * Node's WebSocket (a flag on Node 20). Shared by cdp-open.ts and a11y/box-cdp.ts.
  */
-const OPEN = `
-const port = process.argv[1];
-(async () => {
-  const chunks = [];
-  for await (const c of process.stdin) chunks.push(c);
-  const urls = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  // Chromium may still be starting (start waits for the screen only): up to 30 s.
+export const CONNECT_DEVTOOLS = `
+async function connectDevtools(port) {
   let version;
   for (let i = 0; !version; i++) {
     try {
@@ -28,6 +22,24 @@ const port = process.argv[1];
     ws.onopen = ok;
     ws.onerror = () => fail(new Error('cannot reach the browser over DevTools'));
   });
+  return ws;
+}
+`;
+
+/**
+ * Opens each URL as a new tab through Chromium's DevTools protocol (`Target.createTarget` on
+ * the browser's WebSocket), from inside the box: its DevTools listen on the box's own
+ * 127.0.0.1, which the control plane cannot reach. Node's WebSocket (a flag on Node 20); the
+ * URLs arrive on stdin as JSON (never in an argv, where a URL's token would show in ps).
+ */
+const OPEN = `
+const port = process.argv[1];
+${CONNECT_DEVTOOLS}
+(async () => {
+  const chunks = [];
+  for await (const c of process.stdin) chunks.push(c);
+  const urls = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  const ws = await connectDevtools(port);
   const pending = new Map();
   let next = 0;
   ws.onmessage = (m) => {

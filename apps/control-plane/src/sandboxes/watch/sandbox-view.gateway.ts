@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Inject, Logger, Optional } from '@nestjs/common';
 import { WebSocketGateway, type OnGatewayConnection } from '@nestjs/websockets';
-import {
-  DomainError,
-  ErrorCode,
-  desktopViewDecider,
-  desktopViewStream,
-  type DesktopViewEndReason,
-} from '@sessionboxer/domain';
+import { DomainError, ErrorCode } from '@sessionboxer/domain';
 import { DEFAULT_ORG_ID } from '@sessionboxer/domain/org';
 import { noDesktop, noSandbox, refusal, refusalCode } from '@sessionboxer/domain/sandbox';
 import type { SqliteReadModelStore } from '@sessionboxer/projections';
@@ -16,7 +10,7 @@ import { sandboxQueries, type SandboxDoc } from '@sessionboxer/projections/sandb
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { AuthService } from '../../auth';
-import { relayDesktopView } from '../../desktop-view';
+import { recordViewOpened, relayDesktopView } from '../../desktop-view';
 import { CommandBus } from '../../infrastructure/command-bus';
 import { READ_MODELS } from '../../infrastructure/tokens';
 import { desktopProcesses } from '../desktop/desktop-launch';
@@ -124,22 +118,12 @@ export class SandboxViewGateway implements OnGatewayConnection<WebSocket> {
     const viewId = randomUUID();
     const actor = viewerActor(viewer);
     const tokenId = viewer.kind === 'token' ? viewer.identity.tokenId : undefined;
-    const stream = desktopViewStream('sandbox', sandboxId);
-    await this.bus.execute(desktopViewDecider, stream, {
-      type: 'OpenDesktopView',
-      data: { target: 'sandbox', targetId: sandboxId, viewId, control, tokenId },
-      metadata: this.bus.metadata(actor),
-    });
-    const record = (reason: DesktopViewEndReason) =>
-      this.bus
-        .execute(desktopViewDecider, stream, {
-          type: 'CloseDesktopView',
-          data: { viewId, reason },
-          metadata: this.bus.metadata(actor),
-        })
-        .catch((e: unknown) =>
-          this.logger.warn(`view ${viewId} not recorded closed: ${String(e)}`),
-        );
+    const record = await recordViewOpened(
+      this.bus,
+      this.logger,
+      { target: 'sandbox', targetId: sandboxId, viewId, control, tokenId },
+      actor,
+    );
     let vnc;
     try {
       vnc = await openBoxVnc(this.boxes.driverPort, sandboxId, display, control);

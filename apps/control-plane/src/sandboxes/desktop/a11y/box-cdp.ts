@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { BoxDriver } from '../../../boxes';
 import { DEVTOOLS_PORT } from '../desktop-launch';
+import { CONNECT_DEVTOOLS } from '../cdp-open';
 
 /**
  * One node process in the box per desktop holding Chromium's browser-level DevTools WebSocket
@@ -12,21 +13,9 @@ import { DEVTOOLS_PORT } from '../desktop-launch';
  */
 const PROXY = `
 const port = process.argv[1];
+${CONNECT_DEVTOOLS}
 (async () => {
-  let version;
-  for (let i = 0; !version; i++) {
-    try {
-      version = await (await fetch('http://127.0.0.1:' + port + '/json/version')).json();
-    } catch (e) {
-      if (i >= 600) throw new Error('the browser DevTools did not answer within 30 s');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  const ws = new WebSocket(version.webSocketDebuggerUrl);
-  await new Promise((ok, fail) => {
-    ws.onopen = ok;
-    ws.onerror = () => fail(new Error('cannot reach the browser over DevTools'));
-  });
+  const ws = await connectDevtools(port);
   ws.onclose = () => process.exit(0);
   // An answer (Chromium writes its id first) goes on as it came: a tree is MBs, not parsed here.
   // Other events (the AX tree's updates…) are dropped unread.
