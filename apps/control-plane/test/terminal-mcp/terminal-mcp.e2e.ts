@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { TerminalClock } from '../../src/terminal-mcp';
 import { DEFAULT_ORG_ID } from '@sessionboxer/domain/org';
 import {
@@ -30,6 +31,16 @@ async function readUntil(
     return all.includes(text);
   }, `"${text}" in the output`);
   return { all, end: at };
+}
+
+/** Whether a process with exactly this command line runs on the machine (sshd is local). */
+function running(commandLine: string): boolean {
+  try {
+    execFileSync('pgrep', ['-xf', commandLine]);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function openSession(
@@ -150,7 +161,10 @@ describe('terminal MCP against a real sshd', () => {
     expect(bad).toMatchObject({ statusCode: 400, error: 'VALIDATION_FAILED' });
     expect(bad.message).toContain('"ctrl:1"');
 
-    await c.call('shellwatch_send_keys', { sessionId, keys: ['text:sleep 100', 'enter'] });
+    await c.call('shellwatch_send_keys', { sessionId, keys: ['text:sleep 4217', 'enter'] });
+    // ctrl:c before the shell has handed the terminal to sleep would reach the shell instead,
+    // and the next line would wait 70 minutes behind sleep: wait until sleep is running.
+    await until(() => running('sleep 4217'), 'sleep to be running');
     await c.call('shellwatch_send_keys', {
       sessionId,
       keys: ['ctrl:c', 'text:echo after-$((2+3))', 'enter'],
