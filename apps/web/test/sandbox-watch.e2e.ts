@@ -45,18 +45,23 @@ function blueCentre(page: Page): Promise<{ x: number; y: number; count: number }
   });
 }
 
-/** Clicks the canvas where the sandbox's screen has (x, y), whatever the page's scale. */
+/**
+ * Clicks the canvas where the sandbox's screen has (x, y), whatever the page's scale. A locator
+ * click: it waits for the canvas to take the click, and says what it waited for if it never does.
+ */
 async function clickScreen(page: Page, x: number, y: number): Promise<void> {
-  const box = await page.locator('.desktop-screen canvas').boundingBox();
-  if (!box) throw new Error('no desktop canvas');
-  const size = await page.evaluate(() => {
-    const c = document.querySelector<HTMLCanvasElement>('.desktop-screen canvas');
-    return { width: c?.width ?? 0, height: c?.height ?? 0 };
+  const canvas = page.locator('.desktop-screen canvas');
+  const box = await canvas.boundingBox();
+  if (!box || box.width === 0) throw new Error('no desktop on the page (its canvas is empty)');
+  const size = await canvas.evaluate((c: HTMLCanvasElement) => ({
+    width: c.width,
+    height: c.height,
+  }));
+  if (size.width === 0) throw new Error('the desktop canvas has no size yet');
+  await canvas.click({
+    position: { x: (x * box.width) / size.width, y: (y * box.height) / size.height },
+    timeout: 30_000,
   });
-  await page.mouse.click(
-    box.x + (x * box.width) / size.width,
-    box.y + (y * box.height) / size.height,
-  );
 }
 
 /**

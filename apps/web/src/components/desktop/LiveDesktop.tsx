@@ -60,6 +60,16 @@ export function LiveDesktop(props: LiveDesktopProps) {
     };
   }, [kind, id, token, control, attempt]);
 
+  // The status is the new view's from the same render on: the old view's "Live" must not be
+  // shown as "you control" while the view with control is still connecting.
+  const toggleControl = () => {
+    setStatus({ kind: 'connecting' });
+    setControl((c) => !c);
+  };
+  const reconnect = () => {
+    setStatus({ kind: 'connecting' });
+    setAttempt((n) => n + 1);
+  };
   const live = status.kind === 'live';
   return (
     <>
@@ -72,12 +82,12 @@ export function LiveDesktop(props: LiveDesktopProps) {
               closedText(status.code, status.reason))}
         </p>
         {status.kind === 'closed' && (
-          <button type="button" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" onClick={reconnect}>
             Reconnect
           </button>
         )}
         {canControl && (
-          <button type="button" aria-pressed={control} onClick={() => setControl((c) => !c)}>
+          <button type="button" aria-pressed={control} onClick={toggleControl}>
             {control ? 'Stop controlling' : 'Take control'}
           </button>
         )}
