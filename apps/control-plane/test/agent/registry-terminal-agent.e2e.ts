@@ -1,8 +1,23 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { ModelProviderDouble, say, use } from '../doubles/model-provider/model-provider-double';
 import { startTerminalWorld, until, type TerminalWorld } from '../terminal-mcp/terminal-kit';
 import { conversation, turnFinished } from './agent-kit';
+import { workspaceOf } from './box-secrets-kit';
 import { readySession, realKey } from './real-agent-kit';
+
+/** The end of OpenCode's own log, where a dropped MCP server is (Claude Code keeps none). */
+async function mcpLog(api: TerminalWorld['api'], sessionId: string): Promise<string> {
+  const dir = path.join(
+    await workspaceOf(api, sessionId),
+    '.sessionboxer/opencode/data/opencode/log',
+  );
+  if (!fs.existsSync(dir)) return 'no OpenCode log';
+  const lines = fs
+    .readdirSync(dir)
+    .flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n'));
+  return `OpenCode's log (warnings and errors):\n${lines.slice(-60).join('\n')}`;
+}
 
 /** How each real CLI names the registry server's tools. */
 const CLIS = [
@@ -64,10 +79,14 @@ describe.each(CLIS)("the real $name uses the registry's terminal MCP", (cli) => 
 
     const { events } = await conversation(api, id);
     const calls = events.filter((e: any) => e.type === 'tool_call').map((c: any) => c.name);
-    expect(calls).toEqual([
+    const expected = [
       cli.tool('shellwatch_manage_endpoints'),
       cli.tool('shellwatch_create_session'),
-    ]);
+    ];
+    // An agent that did not get the server calls its tools `invalid`: say why it did not.
+    if (JSON.stringify(calls) !== JSON.stringify(expected)) {
+      throw new Error(`calls ${JSON.stringify(calls)}; ${await mcpLog(api, id)}`);
+    }
     const results = events.filter((e: any) => e.type === 'tool_result');
     expect(results.map((r: any) => r.error)).toEqual([false, false]);
     expect(results[0].output).toContain('loopback sshd');
