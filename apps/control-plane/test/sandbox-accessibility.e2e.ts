@@ -3,6 +3,7 @@ import type { EventStore } from '@sessionboxer/event-store';
 import { sandboxStream } from '@sessionboxer/domain/sandbox';
 import { EVENT_STORE } from '../src/infrastructure/tokens';
 import type { RunningApp } from './harness';
+import { flat, named, type A11yNode } from './a11y-kit';
 import { find, until } from './sandbox-desktop-kit';
 import { call, makeKey, mcpClient, startSandboxApp } from './sandbox-kit';
 
@@ -52,20 +53,7 @@ const FRAME = `<!doctype html><html><body style="margin:0">
 <script>document.getElementById('inner').addEventListener('click', (e) => {
   e.target.textContent = 'Inner pressed'; });</script></body></html>`;
 
-interface Node {
-  ref: string;
-  role: string;
-  name: string;
-  states: string[];
-  bounds: [number, number, number, number] | null;
-  actions: string[];
-  text?: string;
-  children?: Node[];
-}
-
-const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
-const named = (nodes: Node[], role: string, name: string) =>
-  flat(nodes).find((n) => n.role === role && n.name === name);
+type Node = A11yNode;
 
 /**
  * The parameter a refusal names: the API's `details.field`, or, for a type or range the

@@ -2,13 +2,16 @@ import { convert, type AXNode } from './ax-convert';
 import type { ChromiumHandle, ChromiumTabs } from './chromium-tree';
 import { metricsOf } from './chromium-tree';
 import { quadRect, viewportOrigin } from './page-layout';
+import { frameOffset, scrollFramesIntoView, type FrameLink } from './remote-frames';
 import type { Bounds, SourceNode } from './tree-shape';
 
 /**
  * Acting on a Chromium node found again by its ref's handle: the node is read anew first
  * (Accessibility.getPartialAXTree by backend node id) and must still have the role and name
  * it had when the tree was read; a press is a real mouse click at its centre, after scrolling
- * it into view, as a person's would be (an element with no box gets element.click()).
+ * it into view, as a person's would be (an element with no box gets element.click()). A node of
+ * a cross-site frame is read and focused through its frame's target, and clicked through its
+ * tab at the frame's place there.
  */
 
 /** The node changed or is gone: the caller refuses with stale_ref. */
@@ -18,7 +21,11 @@ export class StaleNode extends Error {}
 export class CannotAct extends Error {}
 
 interface Found {
+  /** The session of the node's target (its tab, or its cross-site frame). */
   sessionId: string;
+  /** Its tab's session: the window, and where mouse input goes. */
+  tabSessionId: string;
+  chain: readonly FrameLink[];
   node: SourceNode<ChromiumHandle>;
 }
 
@@ -27,9 +34,16 @@ type Quad = number[];
 /** The node now, if it is still the one the ref was given for. */
 export async function findAgain(tabs: ChromiumTabs, h: ChromiumHandle): Promise<Found> {
   if (h.backendNodeId === null) throw new StaleNode('the node has no DOM node');
+  const chain = h.chain ?? [];
   const sessionId = await tabs.session(h.targetId).catch(() => {
-    throw new StaleNode('its tab is closed');
+    throw new StaleNode(chain.length > 0 ? 'its frame is gone' : 'its tab is closed');
   });
+  const tabSessionId =
+    chain.length > 0
+      ? await tabs.session(chain[0].parentTargetId).catch(() => {
+          throw new StaleNode('its tab is closed');
+        })
+      : sessionId;
   const cdp = tabs.cdp;
   const backendNodeId = h.backendNodeId;
   const got = await cdp<{ nodes: AXNode[] }>(
@@ -45,18 +59,22 @@ export async function findAgain(tabs: ChromiumTabs, h: ChromiumHandle): Promise<
   // A text repeating its parent's name was answered without it.
   const name = h.rawRole === 'StaticText' && h.name === '' ? '' : c.name;
   if (c.rawRole !== h.rawRole || name !== h.name) throw new StaleNode('its node changed');
-  const [quads, m] = await Promise.all([
+  const [quads, m, at] = await Promise.all([
     cdp<{ quads: Quad[] }>('DOM.getContentQuads', { backendNodeId }, sessionId).then(
       (r) => r.quads,
       () => [] as Quad[],
     ),
-    metricsOf(cdp, sessionId),
+    metricsOf(cdp, tabSessionId),
+    frameOffset((t) => tabs.session(t), cdp, chain).catch(() => {
+      throw new StaleNode('its frame is gone');
+    }),
   ]);
   const o = viewportOrigin(m);
   let bounds: Bounds | null = null;
   let hidden = !m.visible;
   if (quads.length > 0) {
-    const r = quadRect(quads[0]);
+    const q = quadRect(quads[0]);
+    const r = [q[0] + at.x, q[1] + at.y, q[2], q[3]];
     bounds = [
       Math.round(o.x + r[0] * o.scale),
       Math.round(o.y + r[1] * o.scale),
@@ -78,7 +96,7 @@ export async function findAgain(tabs: ChromiumTabs, h: ChromiumHandle): Promise<
     children: [],
     handle: h,
   };
-  return { sessionId, node };
+  return { sessionId, tabSessionId, chain, node };
 }
 
 async function call(tabs: ChromiumTabs, sessionId: string, backendNodeId: number, fn: string) {
@@ -94,8 +112,11 @@ async function call(tabs: ChromiumTabs, sessionId: string, backendNodeId: number
   );
 }
 
-async function press(tabs: ChromiumTabs, sessionId: string, backendNodeId: number) {
-  const cdp = tabs.cdp;
+async function press(tabs: ChromiumTabs, found: Found, backendNodeId: number) {
+  const { cdp } = tabs;
+  const { sessionId, chain } = found;
+  const session = (t: string) => tabs.session(t);
+  await scrollFramesIntoView(session, cdp, chain);
   await cdp('DOM.scrollIntoViewIfNeeded', { backendNodeId }, sessionId).catch(() => undefined);
   const quads = await cdp<{ quads: Quad[] }>('DOM.getContentQuads', { backendNodeId }, sessionId)
     .then((q) => q.quads)
@@ -106,14 +127,12 @@ async function press(tabs: ChromiumTabs, sessionId: string, backendNodeId: numbe
       'function () { const e = this.nodeType === 1 ? this : this.parentElement; e.click(); }';
     return call(tabs, sessionId, backendNodeId, el);
   }
-  const at = { x: r[0] + r[2] / 2, y: r[1] + r[3] / 2 };
-  await cdp('Input.dispatchMouseEvent', { type: 'mouseMoved', ...at }, sessionId);
+  const o = await frameOffset(session, cdp, chain);
+  const at = { x: o.x + r[0] + r[2] / 2, y: o.y + r[1] + r[3] / 2 };
+  const tab = found.tabSessionId;
+  await cdp('Input.dispatchMouseEvent', { type: 'mouseMoved', ...at }, tab);
   for (const type of ['mousePressed', 'mouseReleased']) {
-    await cdp(
-      'Input.dispatchMouseEvent',
-      { type, ...at, button: 'left', clickCount: 1 },
-      sessionId,
-    );
+    await cdp('Input.dispatchMouseEvent', { type, ...at, button: 'left', clickCount: 1 }, tab);
   }
 }
 
@@ -153,7 +172,7 @@ export async function actOn(
   const id = found.node.handle.backendNodeId!;
   switch (action) {
     case 'press':
-      return press(tabs, found.sessionId, id);
+      return press(tabs, found, id);
     case 'focus':
       return focus(tabs, found.sessionId, id);
     case 'set-text':

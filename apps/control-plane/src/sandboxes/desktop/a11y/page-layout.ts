@@ -56,7 +56,7 @@ function union(a: Rect, b: Rect): Rect {
   return [x, y, Math.max(a[0] + a[2], b[0] + b[2]) - x, Math.max(a[1] + a[3], b[1] + b[3]) - y];
 }
 
-function intersect(a: Rect, b: Rect): Rect {
+export function intersect(a: Rect, b: Rect): Rect {
   const x = Math.max(a[0], b[0]);
   const y = Math.max(a[1], b[1]);
   const w = Math.min(a[0] + a[2], b[0] + b[2]) - x;
