@@ -1,11 +1,9 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { EventStore } from '@sessionboxer/event-store';
 import { sandboxStream } from '@sessionboxer/domain/sandbox';
 import { EVENT_STORE } from '../src/infrastructure/tokens';
-import type { RunningApp } from './harness';
-import { flat, named, type A11yNode } from './a11y-kit';
+import { a11ySandbox, flat, named } from './a11y-kit';
 import { find, until } from './sandbox-desktop-kit';
-import { call, makeKey, mcpClient, startSandboxApp } from './sandbox-kit';
+import { call } from './sandbox-kit';
 
 /**
  * sandbox_accessibility_tree and sandbox_accessibility_action over a real MCP client, with
@@ -17,10 +15,8 @@ import { call, makeKey, mcpClient, startSandboxApp } from './sandbox-kit';
  */
 jest.setTimeout(120_000);
 
-let api: RunningApp;
-let client: Client;
-let id: string;
-const sb = { sandbox: 'a11y' };
+const box = a11ySandbox('a11y');
+const { sb, ok, tree, act, treeUntil } = box;
 const BLUE: [number, number, number] = [0, 0, 255];
 const GREEN: [number, number, number] = [0, 255, 0];
 
@@ -53,8 +49,6 @@ const FRAME = `<!doctype html><html><body style="margin:0">
 <script>document.getElementById('inner').addEventListener('click', (e) => {
   e.target.textContent = 'Inner pressed'; });</script></body></html>`;
 
-type Node = A11yNode;
-
 /**
  * The parameter a refusal names: the API's `details.field`, or, for a type or range the
  * MCP SDK's own schema check refuses first (plain text), the zod issue's path or key.
@@ -72,42 +66,6 @@ function fieldOf(r: { isError: boolean; body: unknown }): string | undefined {
   );
 }
 
-const ok = async (name: string, args: Record<string, unknown>) => {
-  const r = await call(client, name, args);
-  if (r.isError) throw new Error(`${name}: ${JSON.stringify(r.body)}`);
-  return r.body;
-};
-const tree = async (args: Record<string, unknown> = {}) =>
-  (await ok('sandbox_accessibility_tree', { ...sb, ...args })) as {
-    apps: string[];
-    nodes: Node[];
-    truncated: boolean;
-  };
-const act = (args: Record<string, unknown>) =>
-  call(client, 'sandbox_accessibility_action', { ...sb, ...args });
-
-/** Reads the tree until `ok` holds for it (the page loads after open_url answers). */
-async function treeUntil(okay: (nodes: Node[]) => boolean, args = {}, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const t = await tree(args);
-    if (okay(t.nodes) || Date.now() > deadline) return t;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-beforeAll(async () => {
-  api = await startSandboxApp();
-  client = await mcpClient(api, (await makeKey(api)).key);
-  id = (await call(client, 'sandbox_create', { name: 'a11y' })).body.id;
-}, 60_000);
-afterAll(async () => {
-  await call(client, 'sandbox_desktop', { ...sb, action: 'stop' });
-  await call(client, 'sandbox_destroy', sb);
-  await client.close();
-  await api.close();
-});
-
 it('refuses bad parameters by name, and answers no_desktop before the desktop starts', async () => {
   for (const [args, field] of [
     [{ depth: 0 }, 'depth'],
@@ -117,7 +75,7 @@ it('refuses bad parameters by name, and answers no_desktop before the desktop st
     [{ app: '' }, 'app'],
     [{ colour: 'red' }, 'colour'],
   ] as const) {
-    const r = await call(client, 'sandbox_accessibility_tree', { ...sb, ...args });
+    const r = await call(box.client, 'sandbox_accessibility_tree', { ...sb, ...args });
     expect([args, fieldOf(r)]).toEqual([args, field]);
   }
   for (const [args, field] of [
@@ -131,7 +89,7 @@ it('refuses bad parameters by name, and answers no_desktop before the desktop st
     const r = await act(args);
     expect([args, fieldOf(r)]).toEqual([args, field]);
   }
-  const t = await call(client, 'sandbox_accessibility_tree', sb);
+  const t = await call(box.client, 'sandbox_accessibility_tree', sb);
   expect([t.isError, t.body.error]).toEqual([true, 'no_desktop']);
   const a = await act({ ref: 'n1', action: 'read' });
   expect([a.isError, a.body.error]).toEqual([true, 'no_desktop']);
@@ -168,7 +126,7 @@ it('reads the page and its iframe, on screen only, with bounds in screenshot pix
   expect(new Set(all.map((n) => n.ref)).size).toBe(all.length);
 
   // The blue button in a screenshot is where its bounds say.
-  const s = await until(client, id, (x) => find(x.png, BLUE).count > 5000);
+  const s = await until(box.client, box.id, (x) => find(x.png, BLUE).count > 5000);
   const blue = find(s.png, BLUE);
   const [x, y, w, h] = button.bounds!;
   expect([w, h]).toEqual([200, 60]);
@@ -189,7 +147,7 @@ it('include_hidden, depth and app narrow or widen the tree', async () => {
   const two = await tree({ depth: 2 });
   expect(flat(two.nodes).map((n) => n.role)).toEqual(['application', 'document']);
   expect((await tree({ app: 'chromium' })).apps).toEqual(['chromium']);
-  const none = await call(client, 'sandbox_accessibility_tree', { ...sb, app: 'gedit' });
+  const none = await call(box.client, 'sandbox_accessibility_tree', { ...sb, app: 'gedit' });
   expect(none.body).toMatchObject({ error: 'invalid_argument', details: { field: 'app' } });
 });
 
@@ -217,7 +175,7 @@ it('set-text and press act on the page: read, the tree and a screenshot show it'
     ref: button.ref,
     done: 'press',
   });
-  const green = await until(client, id, (s) => find(s.png, GREEN).count > 100_000);
+  const green = await until(box.client, box.id, (s) => find(s.png, GREEN).count > 100_000);
   expect(find(green.png, GREEN).count).toBeGreaterThan(100_000);
   expect((await act({ ref: result.ref, action: 'read' })).body).toMatchObject({
     role: 'textbox',
@@ -295,7 +253,7 @@ it('merges the other apps (AT-SPI) after Chromium, and acts on them by ref too',
 });
 
 it('records each action (what, on which role: never the text) as an event', async () => {
-  const events = await api.app.get<EventStore>(EVENT_STORE).readStream(sandboxStream(id));
+  const events = await box.api.app.get<EventStore>(EVENT_STORE).readStream(sandboxStream(box.id));
   const acts = events.filter((e) => e.type === 'SandboxDesktopAccessibilityActed');
   expect(acts.map((e) => (e.data as { act: unknown }).act)).toEqual([
     { app: 'chromium', role: 'textbox', action: 'set-text', characters: 3 },
