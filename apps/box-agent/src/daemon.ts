@@ -82,6 +82,7 @@ function wire(config: DaemonConfig, log: Log) {
     adapters: harnessAdapters,
     deliver: (_event, frame) => outputs.add(frame),
     log,
+    mcpJsonWritten: () => mcpJson.settled(),
   });
   const display = config.desktop.enabled
     ? new VirtualDisplay({ display: config.desktop.display, screen: config.desktop.screen, log })

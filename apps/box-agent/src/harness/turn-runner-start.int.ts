@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { HarnessOutput } from '@sessionboxer/domain';
 import { waitUntil } from '../test/daemon-process';
@@ -141,5 +141,38 @@ describe("TurnRunner and a plan's files", () => {
     expect(seen).toEqual([{ file: expect.stringMatching(/conf\/harness\.json$/), existed: true }]);
     await waitUntil(() => runner.running().length === 0);
     expect(existsSync(path.dirname(path.dirname(seen[0].file)))).toBe(false);
+  });
+});
+
+describe('TurnRunner and the .mcp.json it reads', () => {
+  it('reads the servers only once the writes asked for before the turn are done', async () => {
+    let written = (): void => undefined;
+    const pending = new Promise<void>((resolve) => (written = resolve));
+    const seen: string[][] = [];
+    const reading = countingScripted({
+      plan: (turn, ctx, executable) => {
+        seen.push(Object.keys(ctx.mcpServers));
+        return scriptedHarness.plan(turn, ctx, executable);
+      },
+    });
+    const { runner, frames, workspace } = startRunner(reading.adapter, {
+      mcpJsonWritten: () => pending,
+    });
+    const file = path.join(workspace, '.mcp.json');
+    const before = readFileSync(file, 'utf8');
+    try {
+      runner.start(turnStart(CONV, 1, script({ say: 'ran' })));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(seen).toEqual([]);
+      // What the pending write puts in (a registry pushed just before the turn).
+      const json = JSON.parse(before) as { mcpServers: Record<string, unknown> };
+      const terminals = { command: process.execPath, args: ['relay-server.js'], env: {} };
+      writeFileSync(file, JSON.stringify({ mcpServers: { ...json.mcpServers, terminals } }));
+      written();
+      await waitUntil(ended(frames));
+      expect(seen).toEqual([['sessionboxer', 'terminals']]);
+    } finally {
+      writeFileSync(file, before);
+    }
   });
 });

@@ -21,6 +21,11 @@ export interface TurnRunnerOptions {
   baseEnv?: Record<string, string>;
   /** Folder of the agent CLIs the project ships (/opt/sessionboxer/node_modules/.bin). */
   agentBin?: string;
+  /**
+   * Resolves once the .mcp.json writes asked for so far are done: a registry pushed just before
+   * the turn started is then in the file the turn reads.
+   */
+  mcpJsonWritten?: () => Promise<void>;
 }
 
 interface Run {
@@ -116,6 +121,7 @@ export class TurnRunner {
   private async context(scratchDir: string): Promise<TurnContext> {
     const { workspace, nodePath } = this.options;
     const mcpConfigPath = path.join(workspace, '.mcp.json');
+    await this.options.mcpJsonWritten?.();
     return {
       workspace,
       nodePath,

@@ -58,4 +58,12 @@ describe('McpJsonFile: the built-in servers and the Global settings registry', (
     await restarted.setRegistry([]);
     expect(Object.keys(read().mcpServers).sort()).toEqual(['desktop', 'mine', 'sessionboxer']);
   });
+
+  it('settles once the writes asked for so far are in the file', async () => {
+    const file = new McpJsonFile(workspace, log);
+    void file.write(input);
+    void file.setRegistry([{ name: 'terminals', relay: 'terminals' }]);
+    await file.settled();
+    expect(Object.keys(read().mcpServers).sort()).toEqual(['desktop', 'sessionboxer', 'terminals']);
+  });
 });

@@ -130,6 +130,11 @@ export class McpJsonFile {
     return this.queue();
   }
 
+  /** Resolves once every write asked for so far is done (or failed, which is logged). */
+  settled(): Promise<void> {
+    return this.writing.then(() => undefined);
+  }
+
   private queue(): Promise<void> {
     const next = this.writing.then(() => this.writeNow());
     this.writing = next.catch((e: unknown) =>

@@ -64,10 +64,12 @@ export class BoxGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisc
       client.close(1008, 'not a box socket');
       return;
     }
-    // Ready first, then the daemon's session.json (it shows the box's status) and the registry.
+    // The registry at once, so it precedes any turn.start on this connection; then ready, then
+    // the daemon's session.json (it shows the box's status).
+    this.registry.push(sessionId);
     void this.boxes
       .daemonConnected(sessionId)
-      .then(() => Promise.all([this.files.push(sessionId), this.registry.push(sessionId)]))
+      .then(() => this.files.push(sessionId))
       .catch((e: unknown) => this.warn(sessionId, e));
   }
 

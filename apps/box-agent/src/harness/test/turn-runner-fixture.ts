@@ -8,7 +8,7 @@ import { harnessAdapters } from '../harnesses';
 import { scriptedHarness } from '../scripted/scripted';
 import { InMemorySession } from '../scripted/test/in-memory-session';
 import { sessionboxerServer } from '../scripted/test/run-scripted';
-import { TurnRunner } from '../turn-runner';
+import { TurnRunner, type TurnRunnerOptions } from '../turn-runner';
 import { scriptedAgentPids } from './processes';
 import { RecordingLog } from './recording-log';
 import { DeliveredFrames } from './turn-frames';
@@ -46,7 +46,10 @@ export function useTurnRunner() {
   });
 
   /** A runner whose `scripted` harness is the one given (the real one by default). */
-  return function startRunner(scripted: HarnessAdapter = scriptedHarness) {
+  return function startRunner(
+    scripted: HarnessAdapter = scriptedHarness,
+    extra: Pick<TurnRunnerOptions, 'mcpJsonWritten'> = {},
+  ) {
     const frames = new DeliveredFrames();
     const log = new RecordingLog();
     runner = new TurnRunner({
@@ -55,6 +58,7 @@ export function useTurnRunner() {
       adapters: { ...harnessAdapters, scripted },
       deliver: frames.deliver,
       log,
+      ...extra,
     });
     return { runner, frames, log, workspace };
   };
