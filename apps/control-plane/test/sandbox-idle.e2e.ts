@@ -1,4 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { WebSocket } from 'ws';
+import { RfbProbe, webSocketWire } from '../../box-agent/src/desktop-view/test/rfb-probe';
 import { Clock } from '../src/infrastructure/clock';
 import { JOBS, type JobsPort } from '../src/jobs';
 import { SANDBOX_IDLE_PREFIX } from '../src/sandboxes/sandbox-idle';
@@ -64,3 +66,37 @@ it('stops a sandbox unused past its idle timeout, with stopped_reason idle; use 
   await waitFor('idle-b stopped', async () => (await status('idle-b')).status === 'stopped');
   expect((await status('idle-b')).stopped_reason).toBe('idle');
 });
+
+it('a live view of its desktop is use: no idle stop while someone watches, counted from its end', async () => {
+  offset = 0;
+  const s = (await call(client, 'sandbox_create', { name: 'idle-w', idle_timeout_seconds: 60 }))
+    .body;
+  const desktop = await call(client, 'sandbox_desktop', { sandbox: s.id });
+  expect(desktop.isError).toBe(false);
+  const url = `${api.url.replace(/^http/, 'ws')}/api/sandbox-view?sandbox=${s.id}&control=0`;
+  const ws = new WebSocket(url, { headers: api.authHeaders });
+  ws.on('error', () => undefined);
+  await new Promise<void>((resolve) => ws.once('open', () => resolve()));
+  await new RfbProbe(webSocketWire(ws)).handshake();
+
+  offset = 120_000;
+  await fireNow(s.id);
+  await new Promise((r) => setTimeout(r, 500));
+  expect((await status('idle-w')).status).toBe('running');
+
+  const gone = new Promise((resolve) => ws.once('close', resolve));
+  ws.close();
+  await gone;
+  await waitFor('the view recorded closed', async () => {
+    const res = await api.request('GET', `/api/streams/desktopview-sandbox-${s.id}/events`);
+    return (res.body.events as { type: string }[]).some((e) => e.type === 'DesktopViewClosed');
+  });
+  offset = 150_000; // 30 s after the view ended
+  await fireNow(s.id);
+  await new Promise((r) => setTimeout(r, 500));
+  expect((await status('idle-w')).status).toBe('running');
+  offset = 182_000;
+  await fireNow(s.id);
+  await waitFor('idle-w stopped', async () => (await status('idle-w')).status === 'stopped');
+  expect((await status('idle-w')).stopped_reason).toBe('idle');
+}, 90_000);

@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../infrastructure/clock';
 
 /**
- * When each sandbox was last used: a command, a file read or write (while it runs and when
- * it ends). A process running alone in the box is not use. Held per instance, in memory.
+ * When each sandbox was last used: a command, a file read or write, a desktop tool, a live
+ * view of its desktop (while it runs and when it ends). A process running alone in the box is
+ * not use. Held per instance, in memory.
  */
 @Injectable()
 export class SandboxUse {

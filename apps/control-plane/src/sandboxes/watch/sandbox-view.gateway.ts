@@ -15,6 +15,7 @@ import { CommandBus } from '../../infrastructure/command-bus';
 import { READ_MODELS } from '../../infrastructure/tokens';
 import { desktopProcesses } from '../desktop/desktop-launch';
 import { SandboxBoxes } from '../sandbox-boxes';
+import { SandboxUse } from '../sandbox-use';
 import { openBoxVnc } from './box-vnc';
 import {
   SANDBOX_VIEW_TOKENS,
@@ -72,6 +73,7 @@ export class SandboxViewGateway implements OnGatewayConnection<WebSocket> {
     private readonly auth: AuthService,
     private readonly boxes: SandboxBoxes,
     private readonly bus: CommandBus,
+    private readonly use: SandboxUse,
     @Inject(READ_MODELS) private readonly readModels: SqliteReadModelStore,
     @Optional() @Inject(SANDBOX_VIEW_TOKENS) private readonly tokens: SandboxViewTokens | null,
   ) {}
@@ -135,7 +137,9 @@ export class SandboxViewGateway implements OnGatewayConnection<WebSocket> {
       vnc.stream.destroy();
       return void (await record('closed'));
     }
-    const reason = await relayDesktopView(client, vnc.stream, early.splice(0));
+    // A person watching or driving the desktop is using the sandbox: no idle stop under them.
+    const done = this.use.begin(sandboxId);
+    const reason = await relayDesktopView(client, vnc.stream, early.splice(0)).finally(done);
     if (reason === 'box_gone') {
       const { exitCode, signalCode } = vnc.child;
       const why = vnc.stderr().trim().split('\n').slice(-3).join(' | ');
