@@ -35,6 +35,12 @@ const fireNow = (id: string) =>
   api.app
     .get<JobsPort>(JOBS)
     .schedule({ id: `${SANDBOX_IDLE_PREFIX}${id}`, runAt: new Date(0), data: { sandboxId: id } });
+/** Fires the sandbox's idle job now and checks, a moment later, that it still runs. */
+async function firedStillRunning(id: string, name: string, ms = 300): Promise<void> {
+  await fireNow(id);
+  await new Promise((r) => setTimeout(r, ms));
+  expect((await status(name)).status).toBe('running');
+}
 const status = async (name: string) =>
   ((await call(client, 'sandbox_list', { all: true })).body.sandboxes as any[]).find(
     (s) => s.name === name,
@@ -58,9 +64,7 @@ it('stops a sandbox unused past its idle timeout, with stopped_reason idle; use 
   offset = 100_000;
   await call(client, 'sandbox_update', { sandbox: 'idle-b', idle_timeout_seconds: 120 });
   offset = 200_000;
-  await fireNow(busy.id);
-  await new Promise((r) => setTimeout(r, 300));
-  expect((await status('idle-b')).status).toBe('running');
+  await firedStillRunning(busy.id, 'idle-b');
   offset = 221_000;
   await fireNow(busy.id);
   await waitFor('idle-b stopped', async () => (await status('idle-b')).status === 'stopped');
@@ -80,9 +84,7 @@ it('a live view of its desktop is use: no idle stop while someone watches, count
   await new RfbProbe(webSocketWire(ws)).handshake();
 
   offset = 120_000;
-  await fireNow(s.id);
-  await new Promise((r) => setTimeout(r, 500));
-  expect((await status('idle-w')).status).toBe('running');
+  await firedStillRunning(s.id, 'idle-w', 500);
 
   const gone = new Promise((resolve) => ws.once('close', resolve));
   ws.close();
@@ -92,9 +94,7 @@ it('a live view of its desktop is use: no idle stop while someone watches, count
     return (res.body.events as { type: string }[]).some((e) => e.type === 'DesktopViewClosed');
   });
   offset = 150_000; // 30 s after the view ended
-  await fireNow(s.id);
-  await new Promise((r) => setTimeout(r, 500));
-  expect((await status('idle-w')).status).toBe('running');
+  await firedStillRunning(s.id, 'idle-w', 500);
   offset = 182_000;
   await fireNow(s.id);
   await waitFor('idle-w stopped', async () => (await status('idle-w')).status === 'stopped');

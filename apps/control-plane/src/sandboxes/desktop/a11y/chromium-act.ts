@@ -1,7 +1,7 @@
 import { convert, type AXNode } from './ax-convert';
 import type { ChromiumHandle, ChromiumTabs } from './chromium-tree';
 import { metricsOf } from './chromium-tree';
-import { quadRect, viewportOrigin } from './page-layout';
+import { quadRect, toScreen, viewportOrigin } from './page-layout';
 import { frameOffset, scrollFramesIntoView, type FrameLink } from './remote-frames';
 import type { Bounds, SourceNode } from './tree-shape';
 
@@ -75,12 +75,7 @@ export async function findAgain(tabs: ChromiumTabs, h: ChromiumHandle): Promise<
   if (quads.length > 0) {
     const q = quadRect(quads[0]);
     const r = [q[0] + at.x, q[1] + at.y, q[2], q[3]];
-    bounds = [
-      Math.round(o.x + r[0] * o.scale),
-      Math.round(o.y + r[1] * o.scale),
-      Math.round(r[2] * o.scale),
-      Math.round(r[3] * o.scale),
-    ];
+    bounds = toScreen(o, r);
     const off =
       r[0] + r[2] <= 0 || r[1] + r[3] <= 0 || r[0] >= m.innerWidth || r[1] >= m.innerHeight;
     hidden ||= off;

@@ -88,7 +88,8 @@ export async function readTarget(
     boxes.set(f.owner, f.box);
   }
   const own = pageLayout(snap, { width: place.box[2], height: place.box[3] }, boxes);
-  const layout = placeFrameLayout(own, place.box, place.clip);
+  // A tab's own document is already in its viewport; a cross-site frame's is moved there.
+  const layout = place.chain.length === 0 ? own : placeFrameLayout(own, place.box, place.clip);
   const remote = await remoteDocuments(r, targetId, sessionId, new Set(ids), place);
   const build = new TreeBuilder(r, targetId, layout, roots, remote, place.chain);
   return build.root(main.nodes);

@@ -1,6 +1,12 @@
 import type { Cdp } from './box-cdp';
 import { readTarget, type TabRead } from './chromium-read';
-import { METRICS_EXPRESSION, viewportOrigin, type Rect, type WindowMetrics } from './page-layout';
+import {
+  METRICS_EXPRESSION,
+  toScreen,
+  viewportOrigin,
+  type Rect,
+  type WindowMetrics,
+} from './page-layout';
 import type { FrameTarget } from './remote-frames';
 import type { ChromiumHandle, TargetSessions } from './chromium-handle';
 
@@ -93,12 +99,7 @@ export async function chromiumApp(
         tabs,
         hiddenTab: !t.m.visible,
         remote: frames,
-        toScreen: (r) => [
-          Math.round(o.x + r[0] * o.scale),
-          Math.round(o.y + r[1] * o.scale),
-          Math.round(r[2] * o.scale),
-          Math.round(r[3] * o.scale),
-        ],
+        toScreen: (r) => toScreen(o, r),
       };
       const viewport: Rect = [0, 0, t.m.innerWidth, t.m.innerHeight];
       return readTarget(read, t.targetId, t.sessionId, {

@@ -158,3 +158,16 @@ export function viewportOrigin(m: WindowMetrics): { x: number; y: number; scale:
   const scale = m.devicePixelRatio || 1;
   return { x: (m.screenX + side) * scale, y: (m.screenY + top) * scale, scale };
 }
+
+/** Screen pixels of a rect in viewport CSS pixels, the viewport placed by `viewportOrigin`. */
+export function toScreen(
+  o: { x: number; y: number; scale: number },
+  r: readonly number[],
+): [number, number, number, number] {
+  return [
+    Math.round(o.x + r[0] * o.scale),
+    Math.round(o.y + r[1] * o.scale),
+    Math.round(r[2] * o.scale),
+    Math.round(r[3] * o.scale),
+  ];
+}
