@@ -134,17 +134,26 @@ export function eventLink(prev: Buffer, e: ChainFields, eventSalts: Buffer): Buf
   return sha256(linkBuf);
 }
 
-/** A new event's salts (made here) and digest. */
-export function commitNew(e: ChainFields & { data: string }): { salts: Buffer; digest: Buffer } {
+/**
+ * A new event's salts (made here) and its digest, written at `at` in `to`. The salts returned
+ * are the writer's scratch, good until the next digest: the caller copies them at once.
+ */
+export function commitInto(e: ChainFields, to: Buffer, at: number): Buffer {
   w.begin(making, true, undefined);
   try {
-    const digest = Buffer.allocUnsafe(HASH_BYTES);
-    digestInto(e, undefined, digest, 0);
-    return { salts: w.madeSalts(), digest };
+    digestInto(e, undefined, to, at);
+    return w.madeSaltsView();
   } finally {
     making = w.salts; // grown, if the event had many strings
     w.begin(NO_SALTS, false, undefined);
   }
+}
+
+/** A new event's salts (made here, a copy) and digest. */
+export function commitNew(e: ChainFields & { data: string }): { salts: Buffer; digest: Buffer } {
+  const digest = Buffer.allocUnsafe(HASH_BYTES);
+  const salts = commitInto(e, digest, 0);
+  return { salts: Buffer.from(salts), digest };
 }
 
 /** GENESIS_HASH as latin1 text (one character per byte), the form `linkNew` chains in. */
@@ -152,28 +161,35 @@ export const GENESIS_TEXT = '\0'.repeat(HASH_BYTES);
 
 /**
  * A new event's salts (made here) and its link from `prev`, for the write path, which makes
- * no Buffer per event: `prev` and the link
- * returned are latin1 text (one character per byte: what sha256 hands back, kept as it is),
- * and the link's bytes are also written into `hashOut` for the insert to bind (better-sqlite3
- * copies a bound blob, so one buffer serves every event). The salts are scratch too, good until
- * the next call: the caller stores them at once.
+ * no Buffer per event: `prev` and the link returned are latin1 text (one character per byte:
+ * what sha256 hands back, kept as it is), and the link's bytes are also written into `hashOut`
+ * for the insert to bind (better-sqlite3 copies a bound blob, so one buffer serves every
+ * event). The salts are scratch too, good until the next call: the caller stores them at once.
  */
 export function linkNew(
   prev: string,
   e: ChainFields & { data: string },
   hashOut: Buffer,
 ): { salts: Buffer; hash: string } {
-  w.begin(making, true, undefined);
-  try {
-    digestInto(e, undefined, linkBuf, HASH_BYTES);
-    for (let i = 0; i < HASH_BYTES; i++) linkBuf[i] = prev.charCodeAt(i);
-    const hash = sha256Latin1(linkBuf);
-    for (let i = 0; i < HASH_BYTES; i++) hashOut[i] = hash.charCodeAt(i);
-    return { salts: w.madeSaltsView(), hash };
-  } finally {
-    making = w.salts;
-    w.begin(NO_SALTS, false, undefined);
-  }
+  const salts = commitInto(e, linkBuf, HASH_BYTES);
+  return { salts, hash: chainOn(prev, hashOut) };
+}
+
+/**
+ * The link from `prev` of an event whose digest was made elsewhere (the digest thread), as
+ * `linkNew` gives it: latin1 text, its bytes also in `hashOut`.
+ */
+export function linkFromDigest(prev: string, digest: Buffer, hashOut: Buffer): string {
+  copyBytes(digest, 0, linkBuf, HASH_BYTES, HASH_BYTES);
+  return chainOn(prev, hashOut);
+}
+
+/** sha256(prev ‖ the digest already in linkBuf's second half), as text and into `hashOut`. */
+function chainOn(prev: string, hashOut: Buffer): string {
+  for (let i = 0; i < HASH_BYTES; i++) linkBuf[i] = prev.charCodeAt(i);
+  const hash = sha256Latin1(linkBuf);
+  for (let i = 0; i < HASH_BYTES; i++) hashOut[i] = hash.charCodeAt(i);
+  return hash;
 }
 
 /** The link: sha256(prev ‖ digest). */
@@ -181,6 +197,20 @@ export function linkHash(prev: Buffer, digest: Buffer): Buffer {
   copyBytes(prev, 0, linkBuf, 0, HASH_BYTES);
   copyBytes(digest, 0, linkBuf, HASH_BYTES, HASH_BYTES);
   return sha256(linkBuf);
+}
+
+/** The link from the 32 bytes at `prevAt` in `prev` and at `digestAt` in `digest`, into `to`. */
+export function linkInto(
+  prev: Buffer,
+  prevAt: number,
+  digest: Buffer,
+  digestAt: number,
+  to: Buffer,
+  toAt: number,
+): void {
+  copyBytes(prev, prevAt, linkBuf, 0, HASH_BYTES);
+  copyBytes(digest, digestAt, linkBuf, HASH_BYTES, HASH_BYTES);
+  sha256Into(linkBuf, to, toAt);
 }
 
 /** One leaf's commitment (for an export that hides it), from its salt and value. */

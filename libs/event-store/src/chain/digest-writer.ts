@@ -186,14 +186,6 @@ export class DigestWriter {
     return this.saltsView;
   }
 
-  /** The salts made for this digest (a copy, sized to what was used). */
-  madeSalts(): Buffer {
-    const n = (this.leafCount + 1) * SALT_BYTES;
-    const made = Buffer.allocUnsafe(n);
-    copyBytes(this.salts, 0, made, 0, n);
-    return made;
-  }
-
   /** Where salt `index` (-1: the metadata's) is in `salts`: the event's, or made now. */
   private nextSalt(index: number): number {
     const from = (index + 1) * SALT_BYTES;

@@ -9,16 +9,8 @@ import {
   type AppendResult,
   type ExpectedRevision,
 } from '../event-store.port';
-import type { SerializedEvent } from '../append-validation';
-import type { EventWriter } from './chain-writer';
+import type { AppendRequest, EventWriter } from './event-writer';
 import type { EventTable } from './event-table';
-
-/** A validated append waiting for its turn in a write transaction. */
-export interface AppendRequest {
-  streamName: string;
-  expected: ExpectedRevision;
-  events: SerializedEvent[];
-}
 
 /** The outcome of one append; `written` is false when it was an idempotent repeat. */
 export interface AppliedAppend {
@@ -44,9 +36,9 @@ export function applyAppend(
     throw new ConcurrencyError(streamName, request.expected, actual);
   }
   let position = -1;
-  events.forEach((event, i) => {
-    position = writer.insert(streamName, actual + 1 + i, event, recordedAt);
-  });
+  for (let i = 0; i < events.length; i++) {
+    position = writer.insert(request, i, actual + 1 + i, recordedAt);
+  }
   return {
     result: { streamName, nextExpectedRevision: actual + events.length, position },
     written: true,

@@ -6,92 +6,38 @@
  * it again only when `PRAGMA data_version` says another connection (another process) committed
  * since, or after `reset` (a transaction that rolled back). An append undone by its savepoint
  * puts the cursor back with `restore`.
+ *
+ * With the digest thread (chain/digest-thread.ts), an append's events are handed over as it is
+ * queued, with the position and revision each will take if everything queued before it
+ * commits; an insert whose event kept its guess only chains the digest made there.
  */
-import type Database from 'better-sqlite3';
-import type { SerializedEvent } from '../append-validation';
 import { GENESIS_HASH, HASH_BYTES } from '../chain/canonical';
-import { GENESIS_TEXT, linkNew } from '../chain/commitment';
+import { GENESIS_TEXT, linkFromDigest, linkNew } from '../chain/commitment';
+import { NO_LINK } from '../chain/digest-slots';
+import type { ChainTable } from './chain-table';
+import { DigestsAhead, type DigestThreadMode } from './digests-ahead';
+import type { AppendRequest, Cursor, EventWriter } from './event-writer';
 import type { EventTable } from './event-table';
 
-/** Where inserts go; the chain or, for the benchmark's comparison only, the plain table. */
-export interface EventWriter {
-  begin(): void;
-  /** The transaction rolled back: what `begin` knew of the head no longer holds. */
-  reset(): void;
-  mark(): Cursor;
-  restore(mark: Cursor): void;
-  insert(streamName: string, revision: number, event: SerializedEvent, recordedAt: string): number;
-}
-
-interface Cursor {
-  next: number;
-  /** The hash of the event before `next`, as latin1 text (see linkNew). */
-  prev: string;
-}
-
-interface HeadRow {
-  position: number;
-  hash: Buffer | null;
-}
-
-/** The chain's statements over one connection. */
-export class ChainTable {
-  private readonly headStmt: Database.Statement<[], HeadRow>;
-  private readonly seqStmt: Database.Statement<[], number>;
-  private readonly insertStmt: Database.Statement<
-    [number, string, number, string, string, string, string, string, Buffer, Buffer]
-  >;
-  private readonly dataVersionStmt: Database.Statement<[], number>;
-
-  constructor(db: Database.Database) {
-    this.headStmt = db.prepare('SELECT position, hash FROM events ORDER BY position DESC LIMIT 1');
-    this.seqStmt = db
-      .prepare<[], number>("SELECT seq FROM sqlite_sequence WHERE name = 'events'")
-      .pluck();
-    this.insertStmt = db.prepare(
-      'INSERT INTO events (position, stream_name, revision, event_id, type, data, metadata, recorded_at, hash, salts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    this.dataVersionStmt = db.prepare<[], number>('PRAGMA data_version').pluck();
-  }
-
-  head(): HeadRow | undefined {
-    return this.headStmt.get();
-  }
-
-  /** Changes when another connection commits (not when this one does). */
-  dataVersion(): number {
-    return this.dataVersionStmt.get() as number;
-  }
-
-  /** The highest position ever handed out (AUTOINCREMENT's counter), 0 when none. */
-  lastIssued(): number {
-    return this.seqStmt.get() ?? 0;
-  }
-
-  insert(
-    position: number,
-    streamName: string,
-    revision: number,
-    e: SerializedEvent,
-    at: string,
-    hash: Buffer,
-    salts: Buffer,
-  ): void {
-    const { id, type, data, metadata } = e;
-    this.insertStmt.run(position, streamName, revision, id, type, data, metadata, at, hash, salts);
-  }
-}
-
 export class ChainWriter implements EventWriter {
-  private cursor: Cursor = { next: 1, prev: GENESIS_TEXT };
+  private cursor: Cursor = { next: 1, prev: GENESIS_TEXT, linkSeq: NO_LINK };
   /** The link being inserted, bound from here (better-sqlite3 copies it). */
   private readonly hashOut = Buffer.alloc(HASH_BYTES);
   /** The data_version the cursor was read or last written under; null: read it again. */
   private knownVersion: number | null = null;
+  private readonly ahead: DigestsAhead;
+  /** Digests made by the digest thread (`linked`: chained there too) and here. */
+  readonly digests = { ahead: 0, linked: 0, here: 0 };
 
-  constructor(private readonly chain: ChainTable) {}
+  constructor(
+    private readonly chain: ChainTable,
+    threadMode: DigestThreadMode = 'auto',
+  ) {
+    this.ahead = new DigestsAhead(threadMode);
+  }
 
   begin(): void {
+    this.ahead.begin();
     const version = this.chain.dataVersion();
     if (version === this.knownVersion) return;
     this.knownVersion = version;
@@ -104,6 +50,7 @@ export class ChainWriter implements EventWriter {
     this.cursor = {
       next: Math.max(head?.position ?? 0, this.chain.lastIssued()) + 1,
       prev: prev.toString('latin1'),
+      linkSeq: NO_LINK,
     };
   }
 
@@ -119,25 +66,47 @@ export class ChainWriter implements EventWriter {
     this.cursor = mark;
   }
 
-  insert(streamName: string, revision: number, event: SerializedEvent, recordedAt: string): number {
-    const position = this.cursor.next;
-    const { salts, hash } = linkNew(
-      this.cursor.prev,
-      {
-        position,
-        streamName,
-        revision,
-        id: event.id,
-        type: event.type,
-        data: event.data,
-        metadata: event.metadata,
-        recordedAt,
-      },
-      this.hashOut,
-    );
-    this.chain.insert(position, streamName, revision, event, recordedAt, this.hashOut, salts);
-    this.cursor = { next: position + 1, prev: hash };
+  queued(request: AppendRequest, recordedAt: string): void {
+    this.ahead.queued(request, recordedAt);
+  }
+
+  insert(request: AppendRequest, index: number, revision: number, recordedAt: string): number {
+    const head = this.cursor;
+    const position = head.next;
+    const event = request.events[index];
+    const { streamName } = request;
+    const made = this.ahead.take(request, index, { position, revision, recordedAt }, head);
+    let salts: Buffer;
+    let hash: string;
+    let hashBytes: Buffer = this.hashOut;
+    let linkSeq = NO_LINK;
+    if (made?.link) {
+      // Chained by the thread from this very head: the link is bound from where it lies.
+      ({ salts, link: hashBytes } = made);
+      hash = hashBytes.toString('latin1');
+      linkSeq = made.seq | 0;
+      this.digests.linked++;
+    } else if (made) {
+      salts = made.salts;
+      hash = linkFromDigest(head.prev, made.digest, this.hashOut);
+    } else {
+      const { id, type, data, metadata } = event;
+      const fields = { position, streamName, revision, id, type, data, metadata, recordedAt };
+      ({ salts, hash } = linkNew(head.prev, fields, this.hashOut));
+      this.digests.here++;
+    }
+    if (made) this.digests.ahead++;
+    this.chain.insert(position, streamName, revision, event, recordedAt, hashBytes, salts);
+    this.cursor = { next: position + 1, prev: hash, linkSeq };
     return position;
+  }
+
+  batchEnded(batch: readonly AppendRequest[], stillQueued: number): void {
+    this.ahead.batchEnded(batch, stillQueued, this.cursor, this.knownVersion !== null);
+  }
+
+  close(): void {
+    this.ahead.close();
   }
 }
 
@@ -147,10 +116,13 @@ export class UnchainedWriter implements EventWriter {
   begin(): void {}
   reset(): void {}
   mark(): Cursor {
-    return { next: 0, prev: GENESIS_TEXT };
+    return { next: 0, prev: GENESIS_TEXT, linkSeq: NO_LINK };
   }
   restore(): void {}
-  insert(streamName: string, revision: number, event: SerializedEvent, recordedAt: string): number {
-    return this.table.insert(streamName, revision, event, recordedAt);
+  queued(): void {}
+  insert(request: AppendRequest, index: number, revision: number, recordedAt: string): number {
+    return this.table.insert(request.streamName, revision, request.events[index], recordedAt);
   }
+  batchEnded(): void {}
+  close(): void {}
 }

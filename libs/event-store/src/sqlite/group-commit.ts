@@ -10,12 +10,14 @@
 import type Database from 'better-sqlite3';
 import type { AppendObserver } from '../append-observer';
 import { ConcurrencyError, IdempotencyError, type AppendResult } from '../event-store.port';
-import { applyAppend, type AppendRequest, type AppliedAppend } from './apply-append';
-import type { EventWriter } from './chain-writer';
+import { applyAppend, type AppliedAppend } from './apply-append';
+import type { AppendRequest, EventWriter } from './event-writer';
 import type { EventTable } from './event-table';
 
 interface Pending {
   request: AppendRequest;
+  /** When it is recorded: the time its batch began gathering (the same for the whole batch). */
+  at: string;
   /** performance.now() at enqueue, only when an observer listens. */
   started: number;
   resolve(result: AppendResult): void;
@@ -43,6 +45,10 @@ const MAX_APPENDS_PER_COMMIT = 512;
 /** Queues appends and commits them in batches; see the file comment. */
 export class GroupCommitter {
   private queue: Pending[] = [];
+  /** Events queued and not yet in a batch. */
+  private queuedEvents = 0;
+  /** The recorded time of what is queued now; set by the first append after a flush. */
+  private gatheringAt: string | undefined;
   private scheduled: { cancel(): void } | undefined;
   private readonly counters: GroupCommitStats = { commits: 0, appends: 0, events: 0 };
   private readonly runBatch: (batch: Pending[]) => Outcome[];
@@ -60,7 +66,6 @@ export class GroupCommitter {
       applyAppend(this.table, this.writer, request, at),
     );
     const all = db.transaction((batch: Pending[]) => {
-      const at = new Date().toISOString();
       // The chain head is read inside the write lock; the batch chains on in position order.
       this.writer.begin();
       // A lone append needs no savepoint (two statements fewer on the single-writer path): a
@@ -70,8 +75,8 @@ export class GroupCommitter {
         const mark = this.writer.mark();
         try {
           const applied = alone
-            ? applyAppend(this.table, this.writer, p.request, at)
-            : inSavepoint(p.request, at);
+            ? applyAppend(this.table, this.writer, p.request, p.at)
+            : inSavepoint(p.request, p.at);
           return { ok: true, applied };
         } catch (error) {
           if (alone && !isRefusal(error)) throw error;
@@ -91,7 +96,11 @@ export class GroupCommitter {
   enqueue(prepare: () => AppendRequest): Promise<AppendResult> {
     return new Promise<AppendResult>((resolve, reject) => {
       const started = this.observer ? performance.now() : 0;
-      this.queue.push({ request: prepare(), started, resolve, reject });
+      const request = prepare();
+      const at = (this.gatheringAt ??= new Date().toISOString());
+      this.queue.push({ request, at, started, resolve, reject });
+      this.queuedEvents += request.events.length;
+      this.writer.queued(request, at);
       this.schedule();
     });
   }
@@ -129,8 +138,10 @@ export class GroupCommitter {
   }
 
   private flushOnce(): void {
+    this.gatheringAt = undefined;
     const batch = this.queue.splice(0, MAX_APPENDS_PER_COMMIT);
     if (batch.length === 0) return;
+    for (const p of batch) this.queuedEvents -= p.request.events.length;
     let outcomes: Outcome[];
     try {
       outcomes = this.runBatch(batch);
@@ -138,10 +149,12 @@ export class GroupCommitter {
       // BEGIN or COMMIT failed (disk full, I/O error, lock timeout): nothing of the batch is
       // on disk, so every caller learns it failed.
       this.writer.reset();
+      this.ended(batch);
       for (const p of batch) this.observe(p, false);
       for (const p of batch) p.reject(error);
       return;
     }
+    this.ended(batch);
     this.counters.commits++;
     const before = { appends: this.counters.appends, events: this.counters.events };
     const wrote = batch.map((p, i) => this.settle(p, outcomes[i])).some(Boolean);
@@ -151,6 +164,13 @@ export class GroupCommitter {
       this.counters.events - before.events,
     );
     this.onCommit();
+  }
+
+  private ended(batch: Pending[]): void {
+    this.writer.batchEnded(
+      batch.map((p) => p.request),
+      this.queuedEvents,
+    );
   }
 
   private observe(p: Pending, ok: boolean): void {

@@ -22,7 +22,10 @@ import type { AppendObserver } from '../append-observer';
 import type { ChainedEvent } from '../chain/canonical';
 import type { ChainReader } from '../chain/chain-reader';
 import { ChainRows } from './chain-rows';
-import { ChainTable, ChainWriter, UnchainedWriter } from './chain-writer';
+import { ChainTable } from './chain-table';
+import { ChainWriter, UnchainedWriter } from './chain-writer';
+import type { DigestThreadMode } from './digests-ahead';
+import type { EventWriter } from './event-writer';
 import { ChangeNotifier } from './change-notifier';
 import { EventTable, NO_LIMIT } from './event-table';
 import { GroupCommitter, type GroupCommitStats } from './group-commit';
@@ -52,6 +55,12 @@ export interface SqliteEventStoreOptions {
    * measure what the chain costs, never for a real store (verify then fails at once).
    */
   hashChain?: boolean;
+  /**
+   * Whether a second thread makes the chain's digests ahead of the transaction
+   * (chain/digest-thread.ts). Default `auto`: once appends come in bunches, on a machine with
+   * more than one core. The store's contents are the same either way.
+   */
+  digestThread?: DigestThreadMode;
   /** Told of every commit and append (the control plane's metrics). */
   observer?: AppendObserver;
 }
@@ -62,6 +71,7 @@ export class SqliteEventStore implements EventStore, ChainReader {
   private readonly chain: ChainTable;
   private readonly chainRows: ChainRows;
   private readonly committer: GroupCommitter;
+  private readonly writer: EventWriter;
   private readonly notifier: ChangeNotifier;
   private readonly subscriptions = new Set<PagedSubscription>();
   /** The last page a `$all` subscription read; see readAllPage. */
@@ -75,8 +85,10 @@ export class SqliteEventStore implements EventStore, ChainReader {
     this.table = new EventTable(db);
     this.chain = new ChainTable(db);
     this.chainRows = new ChainRows(db);
-    const writer =
-      options.hashChain === false ? new UnchainedWriter(this.table) : new ChainWriter(this.chain);
+    const writer = (this.writer =
+      options.hashChain === false
+        ? new UnchainedWriter(this.table)
+        : new ChainWriter(this.chain, options.digestThread));
     this.notifier = new ChangeNotifier(
       () => this.table.dataVersion(),
       options.pollIntervalMs ?? 50,
@@ -166,9 +178,13 @@ export class SqliteEventStore implements EventStore, ChainReader {
     return this.run(() => this.chain.head() ?? null);
   }
 
-  /** Group-commit counters, for tests and the benchmark. */
-  stats(): GroupCommitStats {
-    return this.committer.stats();
+  /** Group-commit counters, and where the chain's digests were made, for tests and benchmarks. */
+  stats(): GroupCommitStats & { digests: { ahead: number; linked: number; here: number } } {
+    const digests =
+      this.writer instanceof ChainWriter
+        ? { ...this.writer.digests }
+        : { ahead: 0, linked: 0, here: 0 };
+    return { ...this.committer.stats(), digests };
   }
 
   /** Commits pending appends, ends every subscription, closes the file. Idempotent. */
@@ -176,6 +192,7 @@ export class SqliteEventStore implements EventStore, ChainReader {
     if (this.closed) return;
     this.closed = true;
     this.committer.flushNow();
+    this.writer.close();
     await Promise.all([...this.subscriptions].map((s) => s.close()));
     this.notifier.close();
     this.db.close();
