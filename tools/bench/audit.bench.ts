@@ -2,18 +2,15 @@
  * Tamper-evident history benchmark (`npm run bench:audit`), 1 KB events, files on the real disk
  * (BENCH_DIR, default the OS temp dir; never /dev/shm, which would hide the fsync cost):
  *
- *   1. bench:store's 64-writer run (64 writers × 250 single-event appends, group commit,
- *      synchronous=FULL) with the hash chain and without it (`hashChain: false`, for this
- *      comparison only), in alternating rounds on fresh files so disk drift lands on both
- *      (goal: the chain ≤ 10 % slower); with the process's CPU time per event, which says
- *      what the chain costs even when a loaded machine's disk and scheduler blur the rates
+ *   1. bench:store's 64-writer run with the hash chain and without it (chain-cost.bench.ts;
+ *      goal: the chain ≤ 10 % slower)
  *   2. `verify` over 1,000,000 chained events (schema 3, salted commitments) with a checkpoint
  *      every 1,000 (seeded in 10,000-event raw transactions): events/s (goal ≥ 200,000/s)
  *   3. a session's state at a position, over a session of 10,000 events (state-at.bench.ts)
  *   4. the automatic snapshot at a turn's end, 200 MB workspace, 3 changed files
  *      (turn-snapshots.bench.ts; goal p50 < 100 ms)
  *
- * `--chain-only` runs part 1 alone; AUDIT_BENCH_ROUNDS sets its rounds (default 3).
+ * `--chain-only` runs part 1 alone; AUDIT_BENCH_ROUNDS sets its rounds (default 6).
  * `--verify-only` runs part 2 alone (AUDIT_BENCH_VERIFY_EVENTS sets its events).
  * `--profile` runs part 1 under the CPU profiler instead and prints where the chain's time goes
  * (audit-profile.ts).
@@ -35,13 +32,12 @@ import { commitNew } from '@sessionboxer/event-store/chain/commitment';
 import { SqliteEventStore, verifyFile } from '@sessionboxer/event-store/sqlite';
 import { openEventDatabase } from '@sessionboxer/event-store/sqlite/schema';
 import { profileChain } from './audit-profile';
+import { benchChainCost, WRITERS_EVENTS, writersRun } from './chain-cost.bench';
 import { benchStateAt } from './state-at.bench';
 import { benchTurnSnapshots } from './turn-snapshots.bench';
-import { DATA_JSON, event, METADATA_JSON, rate } from './bench-events';
+import { DATA_JSON, METADATA_JSON, rate } from './bench-events';
 
-const WRITERS = 64;
-const EVENTS_PER_WRITER = 250;
-const ROUNDS = Number(process.env.AUDIT_BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.AUDIT_BENCH_ROUNDS ?? 6);
 const CHAIN_ONLY = process.argv.includes('--chain-only');
 const PROFILE = process.argv.includes('--profile');
 const VERIFY_ONLY = process.argv.includes('--verify-only');
@@ -50,26 +46,6 @@ const CHECKPOINT_EVERY = 1_000;
 
 function line(label: string, value: string): void {
   console.log(`${label.padEnd(58)} ${value}`);
-}
-
-/** bench:store's concurrent run; returns the milliseconds it took and the CPU milliseconds. */
-async function concurrentWriters(
-  file: string,
-  hashChain: boolean,
-): Promise<{ ms: number; cpuMs: number }> {
-  const store = SqliteEventStore.open({ path: file, hashChain });
-  const writer = async (w: number): Promise<void> => {
-    for (let i = 0; i < EVENTS_PER_WRITER; i++) {
-      await store.appendToStream(`writer-${w}`, [event()], { expectedRevision: i - 1 });
-    }
-  };
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
-  const ms = performance.now() - start;
-  const { user, system } = process.cpuUsage(cpu);
-  await store.close();
-  return { ms, cpuMs: (user + system) / 1000 };
 }
 
 /**
@@ -136,38 +112,15 @@ async function main(): Promise<void> {
     }
     if (PROFILE) {
       let run = 0;
-      await concurrentWriters(join(dir, 'warm-on.sqlite'), true);
-      await concurrentWriters(join(dir, 'warm-off.sqlite'), false);
+      await writersRun(join(dir, 'warm-on.sqlite'), true);
+      await writersRun(join(dir, 'warm-off.sqlite'), false);
       await profileChain(async (chain) => {
-        await concurrentWriters(join(dir, `p-${run++}.sqlite`), chain);
-        return WRITERS * EVENTS_PER_WRITER;
+        await writersRun(join(dir, `p-${run++}.sqlite`), chain);
+        return WRITERS_EVENTS;
       }, ROUNDS);
       return;
     }
-    const ms = { on: 0, off: 0 };
-    const cpuMs = { on: 0, off: 0 };
-    // A first pair warms the JIT and the disk and is not counted.
-    for (let round = -1; round < ROUNDS; round++) {
-      for (const mode of round % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
-        const took = await concurrentWriters(join(dir, `w-${round}-${mode}.sqlite`), mode === 'on');
-        if (round >= 0) {
-          ms[mode] += took.ms;
-          cpuMs[mode] += took.cpuMs;
-        }
-      }
-    }
-    const events = WRITERS * EVENTS_PER_WRITER * ROUNDS;
-    const on = rate(events, ms.on);
-    const off = rate(events, ms.off);
-    const perEvent = (cpu: number): string => `${((cpu * 1000) / events).toFixed(1)} µs`;
-    line(
-      `${WRITERS} concurrent writers, without the chain`,
-      `${off} events/s (CPU ${perEvent(cpuMs.off)} per event)`,
-    );
-    line(
-      `${WRITERS} concurrent writers, with the chain`,
-      `${on} events/s (CPU ${perEvent(cpuMs.on)} per event)  (${(((off - on) / off) * 100).toFixed(1)} % slower)`,
-    );
+    await benchChainCost(dir, line, ROUNDS);
 
     if (!CHAIN_ONLY) await laterParts(dir);
     // The machine may be shared: the load says how much of a core the figures above had.
