@@ -20,10 +20,11 @@ import { PLACES, type RaceReport } from './child/race-protocol';
 const WRITER = join(__dirname, 'child/race-writer.ts');
 
 /** Forks one child per argument list, waits until all are ready, starts them at once. */
-async function race(argsPerChild: string[][]): Promise<RaceReport[]> {
+async function race(argsPerChild: string[][], digestThread = 'auto'): Promise<RaceReport[]> {
   const children: ChildProcess[] = argsPerChild.map((args) =>
     fork(WRITER, args, {
       cwd: REPO_ROOT,
+      env: { ...process.env, RACE_DIGEST_THREAD: digestThread },
       execArgv: ['-r', '@swc-node/register'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),
@@ -64,54 +65,60 @@ describe('several processes on one SQLite event store file', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('races on shared streams: one winner per revision, no loss, no duplicate, no gap, a chain that verifies, seen live here', async () => {
-    const streams = ['shared-a', 'shared-b', 'shared-c'];
-    const live: RecordedEvent[] = [];
-    const subscription = store.subscribeToAll();
-    const PROCESSES = 4;
-    const WRITERS = 6;
-    const APPENDS = 15;
-    const total = PROCESSES * WRITERS * APPENDS * 2;
-    const watching = (async () => {
-      for await (const e of subscription) if (live.push(e) === total) break;
-    })();
+  it.each(['auto', 'on'])(
+    'races on shared streams: one winner per revision, no loss, no duplicate, no gap, a chain that verifies, seen live here (digest thread %s)',
+    async (digestThread) => {
+      const streams = ['shared-a', 'shared-b', 'shared-c'];
+      const live: RecordedEvent[] = [];
+      const subscription = store.subscribeToAll();
+      const PROCESSES = 4;
+      const WRITERS = 6;
+      const APPENDS = 15;
+      const total = PROCESSES * WRITERS * APPENDS * 2;
+      const watching = (async () => {
+        for await (const e of subscription) if (live.push(e) === total) break;
+      })();
 
-    const args = ['append', file, String(WRITERS), String(APPENDS), ...streams];
-    const reports = await race(Array.from({ length: PROCESSES }, () => args));
-    // A child that failed wrote less than `total`: stop watching, the checks below say why.
-    if (reports.some((r) => r.errors.length > 0)) await subscription.close();
-    await watching;
+      const args = ['append', file, String(WRITERS), String(APPENDS), ...streams];
+      const reports = await race(
+        Array.from({ length: PROCESSES }, () => args),
+        digestThread,
+      );
+      // A child that failed wrote less than `total`: stop watching, the checks below say why.
+      if (reports.some((r) => r.errors.length > 0)) await subscription.close();
+      await watching;
 
-    expect(reports.flatMap((r) => r.errors)).toEqual([]);
-    const appended = reports.flatMap((r) => r.appended);
-    expect(appended).toHaveLength(PROCESSES * WRITERS * APPENDS);
-    // Writers read, then append at that revision: with 24 of them on 3 streams, races are lost.
-    expect(reports.reduce((n, r) => n + r.refused, 0)).toBeGreaterThan(0);
-    expect(new Set(reports.map((r) => r.pid)).size).toBe(PROCESSES);
+      expect(reports.flatMap((r) => r.errors)).toEqual([]);
+      const appended = reports.flatMap((r) => r.appended);
+      expect(appended).toHaveLength(PROCESSES * WRITERS * APPENDS);
+      // Writers read, then append at that revision: with 24 of them on 3 streams, races are lost.
+      expect(reports.reduce((n, r) => n + r.refused, 0)).toBeGreaterThan(0);
+      expect(new Set(reports.map((r) => r.pid)).size).toBe(PROCESSES);
 
-    const all = await store.readAll();
-    expect(all.map((e) => e.position)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
-    expect(new Set(all.map((e) => e.id)).size).toBe(total);
-    // Every acknowledged append is there, once, where it was told it went.
-    const byId = new Map(all.map((e) => [e.id, e]));
-    for (const a of appended) {
-      const [first, second] = a.ids.map((id) => byId.get(id));
-      expect([first?.streamName, second?.streamName]).toEqual([a.stream, a.stream]);
-      expect([first?.revision, second?.revision]).toEqual([a.revision - 1, a.revision]);
-      expect(second?.position).toBe(a.position);
-      expect(first?.position).toBe(a.position - 1);
-    }
-    for (const s of streams) {
-      const revisions = (await store.readStream(s)).map((e) => e.revision);
-      expect(revisions).toEqual(revisions.map((_, i) => i));
-    }
-    // The subscription here saw every child's appends, in order.
-    expect(live.map((e) => e.id)).toEqual(all.map((e) => e.id));
-    const { publicKey } = generateKeyPairSync('ed25519');
-    const summary = await verifyStore(store, publicKey);
-    expect(summary.problem).toBeNull();
-    expect(summary.events).toBe(total);
-  });
+      const all = await store.readAll();
+      expect(all.map((e) => e.position)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+      expect(new Set(all.map((e) => e.id)).size).toBe(total);
+      // Every acknowledged append is there, once, where it was told it went.
+      const byId = new Map(all.map((e) => [e.id, e]));
+      for (const a of appended) {
+        const [first, second] = a.ids.map((id) => byId.get(id));
+        expect([first?.streamName, second?.streamName]).toEqual([a.stream, a.stream]);
+        expect([first?.revision, second?.revision]).toEqual([a.revision - 1, a.revision]);
+        expect(second?.position).toBe(a.position);
+        expect(first?.position).toBe(a.position - 1);
+      }
+      for (const s of streams) {
+        const revisions = (await store.readStream(s)).map((e) => e.revision);
+        expect(revisions).toEqual(revisions.map((_, i) => i));
+      }
+      // The subscription here saw every child's appends, in order.
+      expect(live.map((e) => e.id)).toEqual(all.map((e) => e.id));
+      const { publicKey } = generateKeyPairSync('ed25519');
+      const summary = await verifyStore(store, publicKey);
+      expect(summary.problem).toBeNull();
+      expect(summary.events).toBe(total);
+    },
+  );
 
   it('the same append from several processes at once is written once', async () => {
     const ids = ['d3f2a4c6-1111-4aaa-8bbb-000000000001', 'd3f2a4c6-1111-4aaa-8bbb-000000000002'];

@@ -1,7 +1,8 @@
 /**
  * Child process for the multi-process test (multi-process.int.ts), started with `fork`: it
  * opens the store file, says `ready`, waits for `go` so every process starts at once, runs
- * its part, sends its report and exits.
+ * its part, sends its report and exits. With RACE_DIGEST_THREAD=on its store takes its
+ * digests from the digest thread (chain/digest-thread.ts) from the first append.
  *
  *  - `append <file> <writers> <appends> <streams...>`: `writers` concurrent loops, each
  *    appending `appends` two-event batches to a random one of `streams` at the revision it read
@@ -15,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError, ErrorCode, type Command, type Decider } from '@sessionboxer/domain';
 import { CommandHandler, ConcurrencyError, type NewEvent } from '@sessionboxer/event-store';
 import { SqliteEventStore } from '@sessionboxer/event-store/sqlite';
+import { DigestThread } from '@sessionboxer/event-store/chain/digest-thread';
 import { PLACES, type RaceReport } from './race-protocol';
 
 type Take = Command<'TakePlace', { taker: string }>;
@@ -110,7 +112,14 @@ async function run(
 
 async function main(): Promise<void> {
   const [mode, file, ...args] = process.argv.slice(2);
-  const store = SqliteEventStore.open({ path: file });
+  // RACE_DIGEST_THREAD=on: every process hashes ahead on its own digest thread, ready first.
+  const digestThread = process.env.RACE_DIGEST_THREAD === 'on' ? 'on' : 'auto';
+  const store = SqliteEventStore.open({ path: file, digestThread });
+  if (digestThread === 'on') {
+    const thread = DigestThread.acquire();
+    await thread.ready;
+    thread.release();
+  }
   const report: RaceReport = { pid: process.pid, appended: [], refused: 0, errors: [] };
   await new Promise<void>((go) => {
     process.once('message', () => go());
