@@ -79,6 +79,26 @@ describe('group commit', () => {
   });
 });
 
+describe('recorded times', () => {
+  it('never go back along positions when another connection committed while a batch gathered', async () => {
+    const slow = SqliteEventStore.open({ path: file, groupCommitMaxWaitMs: 40 });
+    try {
+      const before = new Date().toISOString();
+      const waiting = slow.appendToStream('slow', newEvents(1));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      // Gathered later, committed first: the waiting batch must not be recorded before it.
+      await store.appendToStream('quick', newEvents(1));
+      await waiting;
+      const [quick, late] = await store.readAll();
+      expect([quick.streamName, late.streamName]).toEqual(['quick', 'slow']);
+      expect(quick.recordedAt > before).toBe(true);
+      expect(late.recordedAt >= quick.recordedAt).toBe(true);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe('durability and lifecycle', () => {
   it('reads -1 as the head of an empty store', async () => {
     expect(await store.headPosition()).toBe(-1);

@@ -1,5 +1,5 @@
 /**
- * The chain's statements over one connection: the head (position and hash of the last event),
+ * The chain's statements over one connection: the head (position, hash and time of the last event),
  * the highest position ever handed out, `PRAGMA data_version`, and the insert with the link.
  */
 import type Database from 'better-sqlite3';
@@ -8,6 +8,7 @@ import type { SerializedEvent } from '../append-validation';
 export interface HeadRow {
   position: number;
   hash: Buffer | null;
+  recorded_at: string;
 }
 
 export class ChainTable {
@@ -19,7 +20,9 @@ export class ChainTable {
   private readonly dataVersionStmt: Database.Statement<[], number>;
 
   constructor(db: Database.Database) {
-    this.headStmt = db.prepare('SELECT position, hash FROM events ORDER BY position DESC LIMIT 1');
+    this.headStmt = db.prepare(
+      'SELECT position, hash, recorded_at FROM events ORDER BY position DESC LIMIT 1',
+    );
     this.seqStmt = db
       .prepare<[], number>("SELECT seq FROM sqlite_sequence WHERE name = 'events'")
       .pluck();

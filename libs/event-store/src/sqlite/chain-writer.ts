@@ -20,7 +20,7 @@ import type { AppendRequest, Cursor, EventWriter } from './event-writer';
 import type { EventTable } from './event-table';
 
 export class ChainWriter implements EventWriter {
-  private cursor: Cursor = { next: 1, prev: GENESIS_TEXT, linkSeq: NO_LINK };
+  private cursor: Cursor = { next: 1, prev: GENESIS_TEXT, linkSeq: NO_LINK, recordedAt: '' };
   /** The link being inserted, bound from here (better-sqlite3 copies it). */
   private readonly hashOut = Buffer.alloc(HASH_BYTES);
   /** The data_version the cursor was read or last written under; null: read it again. */
@@ -51,7 +51,12 @@ export class ChainWriter implements EventWriter {
       next: Math.max(head?.position ?? 0, this.chain.lastIssued()) + 1,
       prev: prev.toString('latin1'),
       linkSeq: NO_LINK,
+      recordedAt: head?.recorded_at ?? '',
     };
+  }
+
+  recordedAt(gathered: string): string {
+    return laterOf(gathered, this.cursor.recordedAt);
   }
 
   reset(): void {
@@ -97,7 +102,7 @@ export class ChainWriter implements EventWriter {
     }
     if (made) this.digests.ahead++;
     this.chain.insert(position, streamName, revision, event, recordedAt, hashBytes, salts);
-    this.cursor = { next: position + 1, prev: hash, linkSeq };
+    this.cursor = { next: position + 1, prev: hash, linkSeq, recordedAt };
     return position;
   }
 
@@ -116,7 +121,11 @@ export class UnchainedWriter implements EventWriter {
   begin(): void {}
   reset(): void {}
   mark(): Cursor {
-    return { next: 0, prev: GENESIS_TEXT, linkSeq: NO_LINK };
+    return { next: 0, prev: GENESIS_TEXT, linkSeq: NO_LINK, recordedAt: '' };
+  }
+  /** The benchmark's comparison writes from one process: the batch's time as it is. */
+  recordedAt(gathered: string): string {
+    return gathered;
   }
   restore(): void {}
   queued(): void {}
@@ -125,4 +134,14 @@ export class UnchainedWriter implements EventWriter {
   }
   batchEnded(): void {}
   close(): void {}
+}
+
+/**
+ * `gathered` when it is not before `last` (ISO times in UTC compare as text); else now, or
+ * `last` itself if the clock has gone back behind it.
+ */
+function laterOf(gathered: string, last: string): string {
+  if (gathered >= last) return gathered;
+  const now = new Date().toISOString();
+  return now >= last ? now : last;
 }

@@ -40,19 +40,24 @@ export class DigestsAhead {
     const expected = request.expected;
     if (!thread || !(expected === 'no_stream' || typeof expected === 'number')) return;
     const revision = expected === 'no_stream' ? 0 : expected + 1;
-    const seqs = new Array<number>(n);
+    const seqs = new Array<number>(n).fill(-1);
+    // Set first, so that the batch gives up whatever was handed over even if a handover throws.
+    request.ahead = { position, revision, recordedAt, seqs };
     const { streamName } = request;
     const anchor = this.anchor;
     if (anchor && anchor.next < position + n) this.anchor = undefined;
-    for (let i = 0; i < n; i++) {
-      const { id, type, data, metadata } = request.events[i];
-      const at = position + i;
-      const from = anchor?.next === at ? anchor : undefined;
-      const fields = { position: at, revision: revision + i, streamName, id, type, recordedAt };
-      seqs[i] = thread.submit(fields, metadata, data, from?.prev);
-      if (from && seqs[i] >= 0) this.anchored = { seq: seqs[i], head: from };
+    try {
+      for (let i = 0; i < n; i++) {
+        const { id, type, data, metadata } = request.events[i];
+        const at = position + i;
+        const from = anchor?.next === at ? anchor : undefined;
+        const fields = { position: at, revision: revision + i, streamName, id, type, recordedAt };
+        seqs[i] = thread.submit(fields, metadata, data, from?.prev);
+        if (from && seqs[i] >= 0) this.anchored = { seq: seqs[i], head: from };
+      }
+    } catch {
+      // The append is queued already: its events not handed over are hashed at insert.
     }
-    request.ahead = { position, revision, recordedAt, seqs };
   }
 
   /** The transaction begins: the thread is told of everything handed over. */

@@ -31,6 +31,8 @@ export interface Cursor {
   prev: string;
   /** The thread's seq (int32) whose link `prev` is, NO_LINK (chain/digest-slots.ts) if none. */
   linkSeq: number;
+  /** When the event before `next` was recorded ('' when none is known). */
+  recordedAt: string;
 }
 
 /** Where inserts go; the chain or, for the benchmark's comparison only, the plain table. */
@@ -40,6 +42,12 @@ export interface EventWriter {
   reset(): void;
   mark(): Cursor;
   restore(mark: Cursor): void;
+  /**
+   * When an append whose batch began gathering at `gathered` is recorded, inside the write
+   * lock: `gathered`, unless an event already written (by another process that held the lock
+   * meanwhile) was recorded later; then now. So recorded times never go back along positions.
+   */
+  recordedAt(gathered: string): string;
   /** `request` was queued, to be recorded at `recordedAt`: its hashing may begin. */
   queued(request: AppendRequest, recordedAt: string): void;
   /** Inserts the request's `index`-th event at `revision`; returns its position. */

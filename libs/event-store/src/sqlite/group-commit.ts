@@ -16,7 +16,7 @@ import type { EventTable } from './event-table';
 
 interface Pending {
   request: AppendRequest;
-  /** When it is recorded: the time its batch began gathering (the same for the whole batch). */
+  /** When its batch began gathering: when it is recorded (see EventWriter.recordedAt). */
   at: string;
   /** performance.now() at enqueue, only when an observer listens. */
   started: number;
@@ -74,9 +74,10 @@ export class GroupCommitter {
       return batch.map((p): Outcome => {
         const mark = this.writer.mark();
         try {
+          const at = this.writer.recordedAt(p.at);
           const applied = alone
-            ? applyAppend(this.table, this.writer, p.request, p.at)
-            : inSavepoint(p.request, p.at);
+            ? applyAppend(this.table, this.writer, p.request, at)
+            : inSavepoint(p.request, at);
           return { ok: true, applied };
         } catch (error) {
           if (alone && !isRefusal(error)) throw error;

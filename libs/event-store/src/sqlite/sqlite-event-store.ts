@@ -175,7 +175,10 @@ export class SqliteEventStore implements EventStore, ChainReader {
   }
 
   chainHead(): Promise<{ position: number; hash: Buffer | null } | null> {
-    return this.run(() => this.chain.head() ?? null);
+    return this.run(() => {
+      const head = this.chain.head();
+      return head ? { position: head.position, hash: head.hash } : null;
+    });
   }
 
   /** Group-commit counters, and where the chain's digests were made, for tests and benchmarks. */
