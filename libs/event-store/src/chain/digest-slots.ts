@@ -18,12 +18,12 @@
  * The fields' bytes are the stream name, event id, type and recorded time, then the metadata
  * and the data, as UTF-8 (what SQLite stores, so what verify hashes).
  */
+import { HASH_BYTES } from './canonical';
 import type { ChainFields } from './chain-fields';
+import { SALT_BYTES } from './digest-writer';
 
 export const SLOTS = 128;
 export const SLOT_BYTES = 16 * 1024;
-export const SALT_BYTES = 16;
-export const HASH_BYTES = 32;
 
 /**
  * The control words (their own Int32Array), by index: each one the calling thread and the

@@ -19,8 +19,8 @@
  * after the last store using it is closed.
  */
 import { availableParallelism } from 'node:os';
-import * as path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerBeside } from '../worker-beside';
 import {
   ANCHORED_LINK,
   CONTROL_WORDS,
@@ -237,12 +237,6 @@ export class DigestThread {
   }
 }
 
-/** The worker file next to this one; TypeScript sources load through swc (tests, benches). */
 function startWorker(data: DigestWorkerData): Worker {
-  const ext = path.extname(__filename);
-  const file = path.join(__dirname, `digest-thread.worker${ext}`);
-  if (ext === '.js') return new Worker(file, { workerData: data });
-  const register = require.resolve('@swc-node/register');
-  const code = `require(${JSON.stringify(register)}); require(${JSON.stringify(file)});`;
-  return new Worker(code, { eval: true, workerData: data });
+  return startWorkerBeside(__filename, 'digest-thread.worker', data);
 }

@@ -9,6 +9,7 @@
  * come or it is stopped.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { HASH_BYTES } from './canonical';
 import { commitInto, linkInto } from './commitment';
 import * as layout from './digest-slots';
 
@@ -19,7 +20,8 @@ export interface DigestWorkerData {
 }
 
 const { DigestSlots, SUBMITTED, DONE, READY, STOP, SLEEPING, SLOTS, SLOT_BYTES } = layout;
-const { ANCHOR, LINK, DIGEST, HASH_BYTES, ANCHORED_LINK, NO_LINK } = layout;
+const { ANCHOR, LINK, DIGEST, ANCHORED_LINK, NO_LINK } = layout;
+
 /** How the thread waits for more (see waitForMore). */
 const SPIN_MS = 0.1;
 const NAP_MS = 0.1;

@@ -5,7 +5,6 @@
  * head it chains from (the anchor). At insert, `take` gives what the thread made only if those
  * guesses held, and the thread's link only if it was chained from the head the writer has.
  */
-import { HASH_BYTES } from '../chain/canonical';
 import { DigestThread, digestThreadUseful, type Made } from '../chain/digest-thread';
 import type { AppendRequest, Cursor } from './event-writer';
 
@@ -111,7 +110,7 @@ export class DigestsAhead {
     const on = this.thread !== undefined && known;
     this.guess = on ? head.next + stillQueued : undefined;
     // With nothing queued, the head is where the next event chains on from.
-    this.anchor = on && stillQueued === 0 && head.prev.length === HASH_BYTES ? head : undefined;
+    this.anchor = on && stillQueued === 0 ? head : undefined;
   }
 
   close(): void {

@@ -12,8 +12,8 @@
  * machine) takes fewer ranges.
  */
 import { availableParallelism } from 'node:os';
-import * as path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerBeside } from '../worker-beside';
 import type { KeyObject } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { GENESIS_HASH } from '../chain/canonical';
@@ -216,12 +216,6 @@ function merge(
   return { events, checkpoints, head: last, signedUpTo, problem };
 }
 
-/** The worker file next to this one; TypeScript sources load through swc, as the CLI does. */
 function startWorker(data: RangeWorkerData): Worker {
-  const ext = path.extname(__filename);
-  const file = path.join(__dirname, `verify-range.worker${ext}`);
-  if (ext === '.js') return new Worker(file, { workerData: data });
-  const register = require.resolve('@swc-node/register');
-  const code = `require(${JSON.stringify(register)}); require(${JSON.stringify(file)});`;
-  return new Worker(code, { eval: true, workerData: data });
+  return startWorkerBeside(__filename, 'verify-range.worker', data);
 }
